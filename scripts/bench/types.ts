@@ -1,0 +1,39 @@
+/** One figure of `npm run bench` (design.md contract). */
+export interface Figure {
+  name: string;
+  value: number;
+  unit: string;
+  baseline?: number;
+  ratio?: number;
+  target?: number;
+  note?: string;
+}
+
+export interface BenchOptions {
+  quick: boolean;
+}
+
+/** Runs fn repeatedly for at least `ms` milliseconds and returns operations per second. */
+export function opsPerSecond(fn: (i: number) => unknown, ms: number, batch = 100): number {
+  let ops = 0;
+  let sink = 0;
+  const start = performance.now();
+  let elapsed = 0;
+  while (elapsed < ms) {
+    for (let i = 0; i < batch; i++) {
+      const r = fn(ops + i);
+      if (r) sink++;
+    }
+    ops += batch;
+    elapsed = performance.now() - start;
+  }
+  if (sink < 0) console.log(sink);
+  return (ops / elapsed) * 1000;
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[idx]!;
+}
