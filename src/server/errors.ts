@@ -1,0 +1,115 @@
+/**
+ * Typed application errors. Each carries its HTTP status and a message written for the user;
+ * the one error handler in app.ts maps them to the spec §8 body `{message, code?, requiresAuth?}`.
+ */
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  readonly requiresAuth: boolean = false;
+  /** Extra response headers (e.g. Retry-After). */
+  headers: Record<string, string> = {};
+}
+
+export class ValidationError extends AppError {
+  readonly status = 400;
+  readonly code = "VALIDATION_ERROR";
+  override name = "ValidationError";
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  readonly status = 404;
+  readonly code: string = "NOT_FOUND";
+  override name = "NotFoundError";
+}
+
+/** The platform says this account does not exist. */
+export class AccountNotFoundError extends NotFoundError {
+  override readonly code = "ACCOUNT_NOT_FOUND";
+  override name = "AccountNotFoundError";
+}
+
+export class UnauthorizedError extends AppError {
+  readonly status = 401;
+  readonly code = "UNAUTHORIZED";
+  override readonly requiresAuth = true;
+  override name = "UnauthorizedError";
+}
+
+export class ForbiddenError extends AppError {
+  readonly status = 403;
+  readonly code = "FORBIDDEN";
+  override name = "ForbiddenError";
+}
+
+export class ConflictError extends AppError {
+  readonly status = 409;
+  readonly code = "CONFLICT";
+  override name = "ConflictError";
+}
+
+/** A daily report quota is used up (design.md: 429 REPORT_LIMIT_EXCEEDED). */
+export class QuotaExceededError extends AppError {
+  readonly status = 429;
+  readonly code = "REPORT_LIMIT_EXCEEDED";
+  override name = "QuotaExceededError";
+  constructor(
+    message: string,
+    override readonly requiresAuth: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** We or an upstream are rate limiting; honours Retry-After when known. */
+export class RateLimitedError extends AppError {
+  readonly status = 429;
+  readonly code = "RATE_LIMITED";
+  override name = "RateLimitedError";
+  constructor(
+    message: string,
+    readonly retryAfterSec?: number,
+  ) {
+    super(message);
+    if (retryAfterSec !== undefined) this.headers["retry-after"] = String(Math.ceil(retryAfterSec));
+  }
+}
+
+/** The platform shows a login wall or a challenge page instead of data. */
+export class LoginWallOrBlockedError extends AppError {
+  readonly status = 503;
+  readonly code = "UPSTREAM_BLOCKED";
+  override name = "LoginWallOrBlockedError";
+}
+
+/** The platform could not be reached (DNS, connection reset, timeout, 5xx after retries, open circuit). */
+export class UpstreamUnreachableError extends AppError {
+  readonly status = 503;
+  readonly code = "UPSTREAM_UNREACHABLE";
+  override name = "UpstreamUnreachableError";
+}
+
+/** The platform answered, but not in the shape we know: logged with a sample. */
+export class UpstreamChangedError extends AppError {
+  readonly status = 502;
+  readonly code = "UPSTREAM_CHANGED";
+  override name = "UpstreamChangedError";
+  constructor(
+    message: string,
+    readonly sample?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** A feature needs configuration that is absent (e.g. no collector can serve this platform). */
+export class NotConfiguredError extends AppError {
+  readonly status = 503;
+  readonly code = "NOT_CONFIGURED";
+  override name = "NotConfiguredError";
+}
