@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { testedDatabaseKinds } from "./testing/test-db";
+import { useTestApp } from "./testing/test-app";
+
+describe.each(testedDatabaseKinds())("app basics on %s", (kind) => {
+  const t = useTestApp(kind);
+
+  it("reports health with the database kind and version", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/health" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true, db: kind, version: "0.1.0" });
+  });
+
+  it("answers unknown API paths with a JSON 404", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/does-not-exist?x=1" });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toContain("application/json");
+    expect(res.json()).toEqual({ message: "No API route GET /api/does-not-exist", code: "NOT_FOUND" });
+  });
+
+  it.each(["/", "/report/instagram/natgeo", "/influencer-discovery", "/some/unknown/page"])(
+    "serves the web app for the page path %s (client-side routing shows the 404 page)",
+    async (url) => {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body).toContain("<div id=root>");
+    },
+  );
+
+  it("serves built assets with a long cache and 404s missing files", async () => {
+    const ok = await t.app.inject({ method: "GET", url: "/assets/main-abc123.js" });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers["cache-control"]).toContain("immutable");
+    const missing = await t.app.inject({ method: "GET", url: "/assets/missing.js" });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("tags every response with a request id, keeping a sane one the client sent", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "abc-123" },
+    });
+    expect(res.headers["x-request-id"]).toBe("abc-123");
+    const generated = await t.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "<bad id>" },
+    });
+    expect(generated.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("sends security headers", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/" });
+    expect(res.headers["content-security-policy"]).toContain("default-src 'self'");
+    expect(res.headers["x-content-type-options"]).toBe("nosniff");
+  });
+});

@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config";
+
+const secret = () => "s".repeat(64);
+
+describe("loadConfig", () => {
+  it("applies the design.md defaults to an empty environment", () => {
+    const c = loadConfig({}, secret);
+    expect(c.port).toBe(5000);
+    expect(c.host).toBe("0.0.0.0");
+    expect(c.dataDir).toBe("./data");
+    expect(c.isPostgres).toBe(false);
+    expect(c.hasRedis).toBe(false);
+    expect(c.sampleAccounts).toBe(2000);
+    expect(c.anonReportLimit).toBe(1);
+    expect(c.userDailyReportLimit).toBe(50);
+    expect(c.llm).toEqual({ baseUrl: "https://api.perplexity.ai", apiKey: undefined, model: "sonar-pro" });
+    expect(c.aiEnabled).toBe(false);
+    expect(c.collectors).toEqual(["sample", "youtube", "instagram", "tiktok"]);
+    expect(c.appUrl).toBe("http://localhost:5000");
+    expect(c.brandName).toBe("Social Media Analytics Platform");
+    expect(c.sessionSecretIsEphemeral).toBe(true);
+  });
+
+  it("derives flags from the values given", () => {
+    const c = loadConfig(
+      {
+        PORT: "8080",
+        DATABASE_URL: "postgres://u:p@db:5432/app",
+        REDIS_URL: "redis://cache:6379",
+        LLM_API_KEY: "k",
+        ADMIN_EMAILS: " Boss@Example.com, ops@example.com ,",
+        COLLECTORS: "tiktok, sample",
+        TIKTOK_BASE_URL: "http://127.0.0.1:9999/",
+      },
+      secret,
+    );
+    expect(c.port).toBe(8080);
+    expect(c.isPostgres).toBe(true);
+    expect(c.hasRedis).toBe(true);
+    expect(c.aiEnabled).toBe(true);
+    expect(c.adminEmails).toEqual(["boss@example.com", "ops@example.com"]);
+    expect(c.collectors).toEqual(["tiktok", "sample"]);
+    expect(c.upstreams.tiktok).toBe("http://127.0.0.1:9999");
+    expect(c.appUrl).toBe("http://localhost:8080");
+  });
+
+  it.each([
+    [{ PORT: "abc" }, 'Invalid configuration: PORT must be a whole number from 0 to 65535, got "abc"'],
+    [{ PORT: "70000" }, "Invalid configuration: PORT must be from 0 to 65535, got 70000"],
+    [
+      { DATABASE_URL: "nonsense" },
+      "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL",
+    ],
+    [
+      { DATABASE_URL: "mysql://x/y" },
+      "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL, got mysql://…",
+    ],
+    [{ REDIS_URL: "localhost" }, "Invalid configuration: REDIS_URL must be a redis:// or rediss:// URL"],
+    [{ DEV_LOGIN: "yes" }, 'Invalid configuration: DEV_LOGIN must be 1 or 0, got "yes"'],
+    [
+      { COLLECTORS: "sample,myspace" },
+      'Invalid configuration: COLLECTORS unknown collector "myspace"; use any of sample, youtube, instagram, tiktok',
+    ],
+    [{ ADMIN_EMAILS: "root" }, 'Invalid configuration: ADMIN_EMAILS "root" is not an e-mail address'],
+    [{ SESSION_SECRET: "short" }, "Invalid configuration: SESSION_SECRET must be at least 32 characters"],
+    [
+      { TIKTOK_BASE_URL: "ftp://x" },
+      'Invalid configuration: TIKTOK_BASE_URL must be an http(s) URL, got "ftp://x"',
+    ],
+    [
+      { ANON_REPORT_LIMIT: "-1" },
+      'Invalid configuration: ANON_REPORT_LIMIT must be a whole number from 0 to 1000000, got "-1"',
+    ],
+    [
+      { NODE_ENV: "production" },
+      "Invalid configuration: SESSION_SECRET is required when NODE_ENV=production",
+    ],
+    [
+      { NODE_ENV: "production", SESSION_SECRET: "x".repeat(40), DEV_LOGIN: "1" },
+      "Invalid configuration: DEV_LOGIN=1 is refused when NODE_ENV=production",
+    ],
+    [
+      { INSTAGRAM_ACCESS_TOKEN: "t" },
+      "Invalid configuration: INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID must be set together",
+    ],
+  ])("rejects %j with one clear line", (env, message) => {
+    expect(() => loadConfig(env, secret)).toThrow(ConfigError);
+    expect(() => loadConfig(env, secret)).toThrow(message);
+  });
+
+  it("never puts secrets in its error messages", () => {
+    try {
+      loadConfig({ DATABASE_URL: "mysql://user:hunter2@db/x" }, secret);
+    } catch (err) {
+      expect((err as Error).message).not.toContain("hunter2");
+    }
+    expect.assertions(1);
+  });
+});

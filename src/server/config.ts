@@ -1,0 +1,295 @@
+import { z } from "zod";
+
+/**
+ * The one place that reads the environment (conventions §3). Every variable of design.md is parsed
+ * here once, with defaults and derived flags; a bad value stops the start with one line naming it.
+ */
+
+const PKG_VERSION = "0.1.0";
+
+const optionalString = z
+  .string()
+  .trim()
+  .max(4096)
+  .optional()
+  .transform((v) => (v === "" ? undefined : v));
+
+const intInRange = (name: string, min: number, max: number, dflt: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return dflt;
+      if (!/^\d+$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max}, got "${v}"` });
+        return z.NEVER;
+      }
+      const n = Number(v);
+      if (n < min || n > max) {
+        ctx.addIssue({ code: "custom", message: `must be from ${min} to ${max}, got ${v}` });
+        return z.NEVER;
+      }
+      return n;
+    })
+    .describe(name);
+
+const httpUrl = (dflt?: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      const value = v === undefined || v === "" ? dflt : v;
+      if (value === undefined) return undefined;
+      let url: URL;
+      try {
+        url = new URL(value);
+      } catch {
+        ctx.addIssue({ code: "custom", message: `must be an http(s) URL, got "${value}"` });
+        return z.NEVER;
+      }
+      if (url.protocol !== "http:" && url.protocol !== "https:") {
+        ctx.addIssue({ code: "custom", message: `must be an http(s) URL, got "${value}"` });
+        return z.NEVER;
+      }
+      return value.replace(/\/+$/, "");
+    });
+
+const flag = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === "" || v === "0" || v.toLowerCase() === "false") return false;
+    if (v === "1" || v.toLowerCase() === "true") return true;
+    ctx.addIssue({ code: "custom", message: `must be 1 or 0, got "${v}"` });
+    return z.NEVER;
+  });
+
+export const COLLECTOR_IDS = ["sample", "youtube", "instagram", "tiktok"] as const;
+export type CollectorId = (typeof COLLECTOR_IDS)[number];
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).optional().default("development"),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+    .optional()
+    .default("info"),
+  PORT: intInRange("PORT", 0, 65535, 5000),
+  HOST: z.string().trim().min(1).max(255).optional().default("0.0.0.0"),
+  DATA_DIR: z.string().trim().min(1, { message: "must not be empty" }).max(1024).optional().default("./data"),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      let url: URL;
+      try {
+        url = new URL(v);
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be a postgres:// or postgresql:// URL" });
+        return z.NEVER;
+      }
+      if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be a postgres:// or postgresql:// URL, got ${url.protocol}//…`,
+        });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  REDIS_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (!/^rediss?:\/\/[^\s]+$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: "must be a redis:// or rediss:// URL" });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (v.length < 32) {
+        ctx.addIssue({ code: "custom", message: "must be at least 32 characters" });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CERTS_FILE: optionalString,
+  ADMIN_EMAILS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? "")
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
+      for (const e of list) {
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) {
+          ctx.addIssue({ code: "custom", message: `"${e}" is not an e-mail address` });
+          return z.NEVER;
+        }
+      }
+      return list;
+    }),
+  DEV_LOGIN: flag,
+  SAMPLE_ACCOUNTS: intInRange("SAMPLE_ACCOUNTS", 0, 5_000_000, 2000),
+  ANON_REPORT_LIMIT: intInRange("ANON_REPORT_LIMIT", 0, 1_000_000, 1),
+  USER_DAILY_REPORT_LIMIT: intInRange("USER_DAILY_REPORT_LIMIT", 0, 1_000_000, 50),
+  REPORT_CACHE_DAYS: intInRange("REPORT_CACHE_DAYS", 0, 3650, 7),
+  LLM_BASE_URL: httpUrl("https://api.perplexity.ai"),
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.string().trim().min(1).max(200).optional().default("sonar-pro"),
+  YOUTUBE_API_KEY: optionalString,
+  INSTAGRAM_ACCESS_TOKEN: optionalString,
+  INSTAGRAM_BUSINESS_ACCOUNT_ID: optionalString,
+  YOUTUBE_API_BASE_URL: httpUrl("https://www.googleapis.com"),
+  YOUTUBE_INNERTUBE_BASE_URL: httpUrl("https://www.youtube.com"),
+  INSTAGRAM_BASE_URL: httpUrl("https://www.instagram.com"),
+  INSTAGRAM_GRAPH_BASE_URL: httpUrl("https://graph.facebook.com"),
+  TIKTOK_BASE_URL: httpUrl("https://www.tiktok.com"),
+  COLLECTORS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = (v ?? "sample,youtube,instagram,tiktok")
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
+      for (const c of list) {
+        if (!(COLLECTOR_IDS as readonly string[]).includes(c)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `unknown collector "${c}"; use any of ${COLLECTOR_IDS.join(", ")}`,
+          });
+          return z.NEVER;
+        }
+      }
+      return [...new Set(list)] as CollectorId[];
+    }),
+  APP_URL: httpUrl(),
+  BRAND_NAME: z.string().trim().min(1).max(100).optional().default("Social Media Analytics Platform"),
+});
+
+export interface AppConfig {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  version: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  isPostgres: boolean;
+  hasRedis: boolean;
+  sessionSecret: string;
+  sessionSecretIsEphemeral: boolean;
+  googleClientId?: string;
+  googleCertsFile?: string;
+  adminEmails: string[];
+  devLogin: boolean;
+  sampleAccounts: number;
+  anonReportLimit: number;
+  userDailyReportLimit: number;
+  reportCacheDays: number;
+  llm: { baseUrl: string; apiKey?: string; model: string };
+  aiEnabled: boolean;
+  youtubeApiKey?: string;
+  instagramAccessToken?: string;
+  instagramBusinessAccountId?: string;
+  upstreams: {
+    youtubeApi: string;
+    youtubeInnertube: string;
+    instagram: string;
+    instagramGraph: string;
+    tiktok: string;
+  };
+  collectors: CollectorId[];
+  appUrl: string;
+  brandName: string;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/**
+ * Parses an environment into the app configuration. Throws ConfigError with one line:
+ * "Invalid configuration: PORT must be a whole number from 0 to 65535, got "abc"".
+ * `randomSecret` is injected so this stays deterministic in tests.
+ */
+export function loadConfig(
+  env: Record<string, string | undefined>,
+  randomSecret: () => string = () => crypto.randomUUID() + crypto.randomUUID(),
+): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    const name = String(first.path[0] ?? "environment");
+    const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : "";
+    throw new ConfigError(`Invalid configuration: ${name} ${first.message}${more}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === "production";
+  if (isProduction && !e.SESSION_SECRET) {
+    throw new ConfigError("Invalid configuration: SESSION_SECRET is required when NODE_ENV=production");
+  }
+  if (isProduction && e.DEV_LOGIN) {
+    throw new ConfigError("Invalid configuration: DEV_LOGIN=1 is refused when NODE_ENV=production");
+  }
+  if (Boolean(e.INSTAGRAM_ACCESS_TOKEN) !== Boolean(e.INSTAGRAM_BUSINESS_ACCOUNT_ID)) {
+    throw new ConfigError(
+      "Invalid configuration: INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID must be set together",
+    );
+  }
+  const port = e.PORT;
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    version: PKG_VERSION,
+    logLevel: e.LOG_LEVEL,
+    port,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    isPostgres: Boolean(e.DATABASE_URL),
+    hasRedis: Boolean(e.REDIS_URL),
+    sessionSecret: e.SESSION_SECRET ?? randomSecret(),
+    sessionSecretIsEphemeral: !e.SESSION_SECRET,
+    googleClientId: e.GOOGLE_CLIENT_ID,
+    googleCertsFile: e.GOOGLE_CERTS_FILE,
+    adminEmails: e.ADMIN_EMAILS,
+    devLogin: e.DEV_LOGIN,
+    sampleAccounts: e.SAMPLE_ACCOUNTS,
+    anonReportLimit: e.ANON_REPORT_LIMIT,
+    userDailyReportLimit: e.USER_DAILY_REPORT_LIMIT,
+    reportCacheDays: e.REPORT_CACHE_DAYS,
+    llm: { baseUrl: e.LLM_BASE_URL!, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },
+    aiEnabled: Boolean(e.LLM_API_KEY),
+    youtubeApiKey: e.YOUTUBE_API_KEY,
+    instagramAccessToken: e.INSTAGRAM_ACCESS_TOKEN,
+    instagramBusinessAccountId: e.INSTAGRAM_BUSINESS_ACCOUNT_ID,
+    upstreams: {
+      youtubeApi: e.YOUTUBE_API_BASE_URL!,
+      youtubeInnertube: e.YOUTUBE_INNERTUBE_BASE_URL!,
+      instagram: e.INSTAGRAM_BASE_URL!,
+      instagramGraph: e.INSTAGRAM_GRAPH_BASE_URL!,
+      tiktok: e.TIKTOK_BASE_URL!,
+    },
+    collectors: e.COLLECTORS,
+    appUrl: e.APP_URL ?? `http://localhost:${port}`,
+    brandName: e.BRAND_NAME,
+  };
+}

@@ -1,0 +1,159 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import pg from "pg";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+/** The one database type every repository takes: the same queries run on PGlite and PostgreSQL. */
+export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction or the database itself (repositories take an optional transaction). */
+export type DbOrTx = AppDb | Parameters<Parameters<AppDb["transaction"]>[0]>[0];
+
+export const MIGRATIONS_FOLDER = path.join(path.dirname(new URL(import.meta.url).pathname), "migrations");
+
+export interface Database {
+  db: AppDb;
+  kind: "pglite" | "postgres";
+  /** Flushes the write-ahead log into the data files (cheap insurance before exit). */
+  checkpoint(): Promise<void>;
+  close(): Promise<void>;
+  /** Present for PGlite: the engine, for backups and test templates. */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  /** Set when a stale lock or an incomplete folder was dealt with at open (for the start-up log). */
+  notices: string[];
+}
+
+export class DatabaseOpenError extends Error {
+  override name = "DatabaseOpenError";
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** A folder, or "memory://" for a throw-away database. */
+  dataDir: string;
+  /** Apply migrations (default true). */
+  migrate?: boolean;
+  /** Load this PGlite data-dir dump instead of starting empty (tests, restore). */
+  loadDataDir?: Blob;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+const READY_MARKER = "app-initialised";
+
+/** Opens the database, takes the folder lock (PGlite), applies migrations. */
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
+  return openPglite(opts);
+}
+
+async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: 5000,
+  });
+  pool.on("error", () => {
+    /* idle client errors are reported by the next query */
+  });
+  try {
+    const c = await pool.connect();
+    c.release();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    const safeUrl = url.replace(/\/\/[^@/]*@/, "//***@");
+    throw new DatabaseOpenError(`Could not connect to PostgreSQL at ${safeUrl}: ${(err as Error).message}`);
+  }
+  const db = drizzlePg(pool, { schema }) as unknown as AppDb;
+  if (opts.migrate !== false)
+    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  return {
+    db,
+    kind: "postgres",
+    pool,
+    notices: [],
+    async checkpoint() {
+      /* the server manages its own checkpoints */
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(opts: OpenOptions): Promise<Database> {
+  const notices: string[] = [];
+  const inMemory = opts.dataDir.startsWith("memory://");
+  let lock: DataDirLock | undefined;
+  let pgdata: string | undefined;
+  if (!inMemory) {
+    lock = acquireDataDirLock(opts.dataDir);
+    if (lock.tookOverFrom) {
+      notices.push(`Took over a stale lock of process ${lock.tookOverFrom.pid} (it is no longer running).`);
+    }
+    pgdata = path.join(opts.dataDir, "pgdata");
+    const marker = path.join(opts.dataDir, READY_MARKER);
+    if (fs.existsSync(pgdata) && !fs.existsSync(marker)) {
+      // An interrupted first start (PGlite #994): set aside, never delete.
+      const aside = `${pgdata}.incomplete-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+      fs.renameSync(pgdata, aside);
+      notices.push(`Found an incompletely initialised database folder and moved it aside to ${aside}.`);
+    }
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      dataDir: inMemory ? undefined : pgdata,
+      loadDataDir: opts.loadDataDir,
+    });
+    await pglite.query("select 1");
+  } catch (err) {
+    lock?.release();
+    const reason = err instanceof Error ? err.message.split("\n")[0]!.slice(0, 200) : String(err);
+    throw new DatabaseOpenError(
+      `Could not open the embedded database in ${path.resolve(pgdata ?? opts.dataDir)} (${reason}). ` +
+        `It may be damaged. To recover, stop the app, move the folder aside (mv "${pgdata}" "${pgdata}.broken") ` +
+        "and start again for a fresh database, or restore a backup with `npm run cli -- restore <file>`.",
+    );
+  }
+  if (!inMemory) fs.writeFileSync(path.join(opts.dataDir, READY_MARKER), new Date().toISOString());
+  const db = drizzlePglite(pglite, { schema }) as unknown as AppDb;
+  try {
+    if (opts.migrate !== false) {
+      await migratePglite(drizzlePglite(pglite, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    }
+  } catch (err) {
+    await pglite.close().catch(() => undefined);
+    lock?.release();
+    throw new DatabaseOpenError(`Could not apply database migrations: ${(err as Error).message}`);
+  }
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    notices,
+    async checkpoint() {
+      if (!closed) await db.execute(sql`CHECKPOINT`);
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        await pglite.query("CHECKPOINT").catch(() => undefined);
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}

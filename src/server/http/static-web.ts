@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+
+/**
+ * Serves the built React app: files from `webRoot`, and index.html for every other page path so
+ * client-side routing works (the app renders the spec's 404 page for unknown paths).
+ * Unknown /api/* paths get a JSON 404.
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+  const indexFile = path.join(webRoot, "index.html");
+  const hasBuild = fs.existsSync(indexFile);
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      maxAge: "1h",
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header("cache-control", "public, max-age=31536000, immutable");
+        }
+      },
+    });
+  }
+  const indexHtml = hasBuild ? fs.readFileSync(indexFile, "utf8") : null;
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split("?")[0] ?? "/";
+    if (url === "/api" || url.startsWith("/api/")) {
+      return reply.status(404).send({ message: `No API route ${request.method} ${url}`, code: "NOT_FOUND" });
+    }
+    if (request.method !== "GET" && request.method !== "HEAD") {
+      return reply.status(404).send({ message: `Nothing at ${request.method} ${url}`, code: "NOT_FOUND" });
+    }
+    if (/\.[a-z0-9]{1,8}$/i.test(url)) {
+      return reply.status(404).type("text/plain").send("Not found");
+    }
+    if (!indexHtml) {
+      return reply
+        .status(503)
+        .type("text/plain")
+        .send("The web app has not been built. Run `npm run build` (npm start does this for you).");
+    }
+    return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
+  });
+}

@@ -1,0 +1,68 @@
+import { buildApp } from "./app";
+import { ConfigError, loadConfig } from "./config";
+import { DatabaseOpenError, openDatabase } from "./db/database";
+import { DataDirLockedError } from "./db/data-dir-lock";
+
+/** The process entry point: config → database → app → listen, and a graceful shutdown. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  let database: Awaited<ReturnType<typeof openDatabase>>;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (err) {
+    if (err instanceof DataDirLockedError || err instanceof DatabaseOpenError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(3);
+    }
+    throw err;
+  }
+  const app = await buildApp(config, { database });
+  for (const notice of database.notices) app.log.warn(notice);
+  if (config.sessionSecretIsEphemeral) {
+    app.log.warn("SESSION_SECRET is not set: using a random one, so sign-ins end when the server restarts.");
+  }
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    const force = setTimeout(() => {
+      app.log.error("shutdown took longer than 15 s; exiting");
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      app.log.info("shutdown complete");
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, "shutdown failed");
+      process.exit(1);
+    }
+  };
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+
+  try {
+    const address = await app.listen({ port: config.port, host: config.host });
+    app.log.info({ address, db: database.kind }, `ready at ${address}`);
+  } catch (err) {
+    app.log.error({ err }, `could not listen on ${config.host}:${config.port}`);
+    process.stderr.write(`Could not listen on ${config.host}:${config.port}: ${(err as Error).message}\n`);
+    await database.close();
+    process.exit(4);
+  }
+}
+
+void main();

@@ -1,0 +1,54 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import pg from "pg";
+import { inject } from "vitest";
+import { type Database, openDatabase } from "../db/database";
+
+export type DbKind = "pglite" | "postgres";
+
+/** The database kinds this run tests: PGlite always, PostgreSQL when DATABASE_URL is set. */
+export function testedDatabaseKinds(): DbKind[] {
+  return process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+/** A fresh, migrated PGlite in memory, loaded from the run's template. */
+export async function createTestPglite(): Promise<Database> {
+  const file = inject("pgliteTemplate");
+  const blob = new Blob([fs.readFileSync(file)]);
+  return openDatabase({ dataDir: "memory://", loadDataDir: blob, migrate: false });
+}
+
+/**
+ * A fresh, migrated PostgreSQL database of its own (CREATE DATABASE), dropped on close,
+ * so test files can run in parallel against the same server.
+ */
+export async function createTestPostgres(baseUrl = process.env.DATABASE_URL): Promise<Database> {
+  if (!baseUrl) throw new Error("DATABASE_URL is not set");
+  const name = `apptest_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "memory://", poolSize: 5 });
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    const dropper = new pg.Client({ connectionString: baseUrl });
+    await dropper.connect();
+    try {
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    } finally {
+      await dropper.end();
+    }
+  };
+  return database;
+}
+
+export function createTestDatabase(kind: DbKind): Promise<Database> {
+  return kind === "postgres" ? createTestPostgres() : createTestPglite();
+}
