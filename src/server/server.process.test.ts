@@ -28,7 +28,7 @@ function tmpDir(): string {
 function run(entry: string, args: string[], env: Record<string, string>): ChildProcess {
   const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: "info", SAMPLE_ACCOUNTS: "0", ...env },
+    env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "info", SAMPLE_ACCOUNTS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);

@@ -1,7 +1,29 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DatabaseOpenError, openDatabase } from "./db/database";
 import { DataDirLockedError } from "./db/data-dir-lock";
+
+/**
+ * Without SESSION_SECRET on the embedded database, keep a generated secret beside the data
+ * (mode 0600) so sign-ins survive a restart of `npm start`. Production requires SESSION_SECRET.
+ */
+function persistentDevSecret(dataDir: string): { sessionSecret: string; sessionSecretIsEphemeral: boolean } {
+  const file = path.join(dataDir, "session-secret");
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    if (!fs.existsSync(file)) {
+      fs.writeFileSync(file, crypto.randomBytes(48).toString("base64url"), { mode: 0o600, flag: "wx" });
+    }
+    const secret = fs.readFileSync(file, "utf8").trim();
+    if (secret.length >= 32) return { sessionSecret: secret, sessionSecretIsEphemeral: false };
+  } catch {
+    /* fall back to the random in-memory secret */
+  }
+  return { sessionSecret: crypto.randomBytes(48).toString("base64url"), sessionSecretIsEphemeral: true };
+}
 
 /** The process entry point: config → database → app → listen, and a graceful shutdown. */
 async function main(): Promise<void> {
@@ -14,6 +36,9 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     throw err;
+  }
+  if (config.sessionSecretIsEphemeral && !config.isPostgres && !config.dataDir.startsWith("memory://")) {
+    config = { ...config, ...persistentDevSecret(config.dataDir) };
   }
   let database: Awaited<ReturnType<typeof openDatabase>>;
   try {

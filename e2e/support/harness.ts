@@ -1,0 +1,80 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type Browser, chromium, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export interface E2eContext {
+  url: string;
+  browser: Browser;
+  page: Page;
+  server: ChildProcess;
+  dataDir: string;
+  /** Browser console errors and uncaught page errors seen so far. */
+  pageErrors: string[];
+}
+
+/** Starts the built app on a fresh data folder and a Chromium, once per file. */
+export function useE2e(env: Record<string, string> = {}): E2eContext {
+  const ctx = { pageErrors: [] as string[] } as E2eContext;
+  beforeAll(async () => {
+    if (!fs.existsSync(path.join(root, "dist/web/index.html"))) {
+      throw new Error("The web app is not built: run `npm run build` (npm run test:e2e does it).");
+    }
+    ctx.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "app-e2e-"));
+    ctx.server = spawn(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", DATA_DIR: ctx.dataDir, PORT: "0", HOST: "127.0.0.1", SAMPLE_ACCOUNTS: "0", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    ctx.url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      const timer = setTimeout(() => reject(new Error(`server did not start: ${out.slice(-2000)}`)), 60_000);
+      const on = (c: Buffer) => {
+        out += c.toString();
+        const m = out.match(/ready at (http:\/\/[\d.:]+)/);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      };
+      ctx.server.stdout!.on("data", on);
+      ctx.server.stderr!.on("data", on);
+      ctx.server.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out.slice(-2000)}`)));
+    });
+    ctx.browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      headless: true,
+      args: CHROMIUM_FLAGS, // playwright gives each launch a new empty profile
+    });
+    ctx.page = await ctx.browser.newPage();
+    ctx.page.on("pageerror", (e) => ctx.pageErrors.push(e.message));
+    ctx.page.on("console", (m) => {
+      if (m.type() === "error") ctx.pageErrors.push(m.text());
+    });
+  });
+  afterAll(async () => {
+    await ctx.browser?.close();
+    if (ctx.server && ctx.server.exitCode === null) {
+      const exited = new Promise((r) => ctx.server.once("exit", r));
+      ctx.server.kill("SIGTERM");
+      await exited;
+    }
+    if (ctx.dataDir) fs.rmSync(ctx.dataDir, { recursive: true, force: true });
+  });
+  return ctx;
+}

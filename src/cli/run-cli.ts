@@ -1,0 +1,65 @@
+import fs from "node:fs/promises";
+import { ConfigError } from "../server/config";
+import { DatabaseOpenError } from "../server/db/database";
+import { DataDirLockedError } from "../server/db/data-dir-lock";
+import { type CliIo, CliUsageError } from "./io";
+
+/** `npm run cli -- <command>`: each command lives in ./commands and is loaded on demand. */
+type Command = (argv: string[], io: CliIo) => Promise<number>;
+
+const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
+  parse: {
+    summary: "parse <input> [--platform p]          parse a handle, URL or name (JSON)",
+    load: async () => (await import("./commands/parse")).parseCommand,
+  },
+  analyze: {
+    summary: "analyze --snapshot <file.json> [--now <ISO>]   run the report engine on a snapshot file",
+    load: async () => {
+      const { analyzeSnapshotCommand } = await import("./commands/analyze-snapshot");
+      return (argv, io) => analyzeSnapshotCommand(argv, io, (p) => fs.readFile(p, "utf8"));
+    },
+  },
+  backup: {
+    summary: "backup <file.tar.gz>                  dump the embedded database (server stopped)",
+    load: async () => (await import("./commands/backup")).backupCommand,
+  },
+  restore: {
+    summary: "restore <file.tar.gz>                 replace the embedded database with a backup",
+    load: async () => (await import("./commands/backup")).restoreCommand,
+  },
+};
+
+function usage(): string {
+  return ["Usage: npm run cli -- <command> [options]", "", "Commands:", ...Object.values(COMMANDS).map((c) => `  ${c.summary}`)].join(
+    "\n",
+  );
+}
+
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "help" || name === "--help" || name === "-h") {
+    io.out(usage());
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    io.err(`Unknown command "${name}".\n\n${usage()}`);
+    return 1;
+  }
+  try {
+    return await (await command.load())(rest, io);
+  } catch (err) {
+    if (
+      err instanceof CliUsageError ||
+      err instanceof ConfigError ||
+      err instanceof DataDirLockedError ||
+      err instanceof DatabaseOpenError ||
+      (err as Error).name === "InvalidSnapshotError"
+    ) {
+      io.err((err as Error).message);
+      return 2;
+    }
+    throw err;
+  }
+}
+
