@@ -8,7 +8,12 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { registerErrorHandler } from "./http/error-handler";
 import { registerWebApp } from "./http/static-web";
+import fastifyRateLimit from "@fastify/rate-limit";
+import { Redis } from "ioredis";
+import { authPlugin, ipKey } from "./auth/auth-plugin";
+import { authRoutes } from "./routes/auth";
 import { healthRoutes } from "./routes/health";
+import { createServices, type Services } from "./services";
 
 export interface AppDeps {
   database: Database;
@@ -17,6 +22,8 @@ export interface AppDeps {
   /** Fastify logger option; tests pass false. */
   logger?: FastifyServerOptions["logger"];
   now?: () => Date;
+  /** Replace services (tests); built from config when absent. */
+  services?: Services;
 }
 
 export const DEFAULT_WEB_ROOT = path.resolve(
@@ -38,7 +45,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
-    bodyLimit: 1024 * 1024,
+    bodyLimit: 64 * 1024,
     // Behind one reverse proxy in production: trust exactly one hop for the client address.
     trustProxy: config.isProduction ? (_address: string, hop: number) => hop === 0 : false,
     return503OnClosing: true,
@@ -67,8 +74,39 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
+  // JSON only: a cross-site <form enctype="text/plain"> must not reach a handler (CSRF).
+  app.removeContentTypeParser("text/plain");
 
+  const now = deps.now ?? (() => new Date());
+  const services = deps.services ?? createServices(config, deps.database, now);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis) {
+    redis.on("error", (err) => app.log.warn({ err: err.message }, "redis error"));
+    app.addHook("onClose", async () => {
+      await redis.quit().catch(() => undefined);
+    });
+  }
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: config.rateLimitPerMinute,
+    timeWindow: "1 minute",
+    keyGenerator: (request) => ipKey(request.ip),
+    redis,
+    nameSpace: "rl:",
+    skipOnError: true,
+    allowList: (request) => request.url === "/api/health",
+    errorResponseBuilder: (_request, ctx) => ({
+      statusCode: 429,
+      message: `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      code: "RATE_LIMITED",
+    }),
+  });
+
+  await app.register(authPlugin, { config, sessions: services.sessions });
   await app.register(healthRoutes, { config, database: deps.database });
+  await app.register(authRoutes, { config, ...services });
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

@@ -145,6 +145,10 @@ const envSchema = z.object({
   DEV_LOGIN: flag,
   SAMPLE_ACCOUNTS: intInRange("SAMPLE_ACCOUNTS", 0, 5_000_000, 2000),
   ANON_REPORT_LIMIT: intInRange("ANON_REPORT_LIMIT", 0, 1_000_000, 1),
+  ANON_IP_DAILY_LIMIT: intInRange("ANON_IP_DAILY_LIMIT", 0, 1_000_000, 5),
+  RATE_LIMIT_PER_MINUTE: intInRange("RATE_LIMIT_PER_MINUTE", 1, 1_000_000, 300),
+  LOGIN_RATE_LIMIT_PER_MINUTE: intInRange("LOGIN_RATE_LIMIT_PER_MINUTE", 1, 1_000_000, 10),
+  SESSION_TTL_DAYS: intInRange("SESSION_TTL_DAYS", 1, 3650, 30),
   USER_DAILY_REPORT_LIMIT: intInRange("USER_DAILY_REPORT_LIMIT", 0, 1_000_000, 50),
   REPORT_CACHE_DAYS: intInRange("REPORT_CACHE_DAYS", 0, 3650, 7),
   LLM_BASE_URL: httpUrl("https://api.perplexity.ai"),
@@ -201,6 +205,10 @@ export interface AppConfig {
   devLogin: boolean;
   sampleAccounts: number;
   anonReportLimit: number;
+  anonIpDailyLimit: number;
+  sessionTtlDays: number;
+  rateLimitPerMinute: number;
+  loginRateLimitPerMinute: number;
   userDailyReportLimit: number;
   reportCacheDays: number;
   llm: { baseUrl: string; apiKey?: string; model: string };
@@ -248,6 +256,11 @@ export function loadConfig(
   if (isProduction && e.DEV_LOGIN) {
     throw new ConfigError("Invalid configuration: DEV_LOGIN=1 is refused when NODE_ENV=production");
   }
+  if (isProduction && e.GOOGLE_CERTS_FILE) {
+    throw new ConfigError(
+      "Invalid configuration: GOOGLE_CERTS_FILE is refused when NODE_ENV=production (it lets its key holder mint any identity)",
+    );
+  }
   if (Boolean(e.INSTAGRAM_ACCESS_TOKEN) !== Boolean(e.INSTAGRAM_BUSINESS_ACCOUNT_ID)) {
     throw new ConfigError(
       "Invalid configuration: INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID must be set together",
@@ -274,6 +287,10 @@ export function loadConfig(
     devLogin: e.DEV_LOGIN,
     sampleAccounts: e.SAMPLE_ACCOUNTS,
     anonReportLimit: e.ANON_REPORT_LIMIT,
+    anonIpDailyLimit: e.ANON_IP_DAILY_LIMIT,
+    sessionTtlDays: e.SESSION_TTL_DAYS,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     userDailyReportLimit: e.USER_DAILY_REPORT_LIMIT,
     reportCacheDays: e.REPORT_CACHE_DAYS,
     llm: { baseUrl: e.LLM_BASE_URL!, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },

@@ -10,7 +10,16 @@ import { createTestDatabase, type DbKind } from "./test-db";
 
 /** A configuration for tests: defaults of design.md, no sample seeding, fixed secret. */
 export function testConfig(env: Record<string, string | undefined> = {}): AppConfig {
-  return loadConfig({ SAMPLE_ACCOUNTS: "0", LOG_LEVEL: "silent", ...env }, () => "test-secret-".repeat(4));
+  return loadConfig(
+    {
+      SAMPLE_ACCOUNTS: "0",
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_PER_MINUTE: "100000",
+      LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
+      ...env,
+    },
+    () => "test-secret-".repeat(4),
+  );
 }
 
 /** A tiny built web app, so page routing is tested without running Vite. */

@@ -1,0 +1,169 @@
+import crypto from "node:crypto";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { AppConfig } from "../config";
+import { ForbiddenError, UnauthorizedError } from "../errors";
+import type { QuotaIdentity } from "../quota/quota-service";
+import type { SessionService, SessionUser } from "./session-service";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie (null when signed out). */
+    user: SessionUser | null;
+    sessionToken: string | null;
+  }
+}
+
+export interface CookieNames {
+  session: string;
+  visitor: string;
+}
+
+export function cookieNames(config: AppConfig): CookieNames {
+  // __Host- cookies must be Secure with Path=/ and no Domain: only over HTTPS in production.
+  return config.isProduction
+    ? { session: "__Host-sid", visitor: "__Host-vid" }
+    : { session: "sid", visitor: "vid" };
+}
+
+/** Groups an address as quotas and rate limits see it: IPv4 as is, IPv6 by its /64. */
+export function ipKey(address: string): string {
+  const ip = address.startsWith("::ffff:") ? address.slice(7) : address;
+  if (!ip.includes(":")) return ip;
+  const [head] = ip.split("%");
+  const parts = head!.split("::");
+  const left = parts[0] ? parts[0].split(":") : [];
+  const right = parts[1] ? parts[1].split(":") : [];
+  const full =
+    parts.length > 1 ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
+  return `${full
+    .slice(0, 4)
+    .map((g) => (g || "0").toLowerCase().replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
+}
+
+function readSigned(request: FastifyRequest, name: string): string | null {
+  const raw = request.cookies[name];
+  if (!raw) return null;
+  const un = request.unsignCookie(raw);
+  return un.valid && un.value ? un.value : null;
+}
+
+export interface AuthPluginOptions {
+  config: AppConfig;
+  sessions: SessionService;
+}
+
+/**
+ * Resolves the session on every request, refuses cross-site state changes (CSRF), and offers
+ * helpers for routes: requireUser, requireAdmin, quotaIdentity, startSession, endSession.
+ */
+export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opts) => {
+  const names = cookieNames(opts.config);
+  const appOrigin = new URL(opts.config.appUrl).origin;
+
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionToken", null);
+
+  app.addHook("onRequest", async (request) => {
+    if (!request.url.startsWith("/api/")) return;
+    assertSameOrigin(request, appOrigin);
+    const token = readSigned(request, names.session);
+    if (token) {
+      request.user = await opts.sessions.resolve(token);
+      request.sessionToken = request.user ? token : null;
+    }
+  });
+});
+
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * CSRF defence in layers (research/reliability.md §2): SameSite=Lax cookies, JSON-only bodies, and
+ * this check — a state-changing request (or the quota-spending stream) from a browser must come from
+ * our own origin. Clients that send neither Sec-Fetch-Site nor Origin (curl, server-to-server) carry
+ * no ambient browser cookies of a victim and pass.
+ */
+function assertSameOrigin(request: FastifyRequest, appOrigin: string): void {
+  const path = request.url.split("?")[0]!;
+  const spendsQuota = request.method === "GET" && path === "/api/analyze/stream";
+  if (!UNSAFE.has(request.method) && !spendsQuota) return;
+  const site = request.headers["sec-fetch-site"];
+  const origin = request.headers.origin;
+  if (spendsQuota && request.headers["sec-fetch-mode"] === "navigate") {
+    throw new ForbiddenError("This address can only be used by the app itself.");
+  }
+  if (typeof origin === "string" && origin !== "null") {
+    const host = request.headers.host;
+    const selfOrigins = [appOrigin, `${request.protocol}://${host}`];
+    if (selfOrigins.includes(origin)) return;
+    throw new ForbiddenError("Cross-site requests are not allowed.");
+  }
+  if (site === undefined || site === "same-origin" || site === "none") {
+    if (origin === "null") throw new ForbiddenError("Cross-site requests are not allowed.");
+    return;
+  }
+  throw new ForbiddenError("Cross-site requests are not allowed.");
+}
+
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw new UnauthorizedError("You need to be logged in to do this.");
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.isAdmin) throw new ForbiddenError("This action is restricted to administrators.");
+  return user;
+}
+
+/** The anonymous visitor id from its signed cookie, creating one (1 year) when absent. */
+export function visitorId(request: FastifyRequest, reply: FastifyReply, config: AppConfig): string {
+  const names = cookieNames(config);
+  const existing = readSigned(request, names.visitor);
+  if (existing && /^[\w-]{16,64}$/.test(existing)) return existing;
+  const id = crypto.randomBytes(16).toString("base64url");
+  reply.setCookie(names.visitor, id, {
+    signed: true,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.isProduction,
+    path: "/",
+    maxAge: 365 * 24 * 3600,
+  });
+  return id;
+}
+
+export function quotaIdentity(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: AppConfig,
+): QuotaIdentity {
+  if (request.user) return { kind: "user", userId: request.user.id };
+  return { kind: "anonymous", visitorId: visitorId(request, reply, config), ipKey: ipKey(request.ip) };
+}
+
+export function setSessionCookie(
+  reply: FastifyReply,
+  config: AppConfig,
+  token: string,
+  expiresAt: Date,
+): void {
+  reply.setCookie(cookieNames(config).session, token, {
+    signed: true,
+    httpOnly: true,
+    sameSite: "lax",
+    secure: config.isProduction,
+    path: "/",
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: AppConfig): void {
+  reply.clearCookie(cookieNames(config).session, {
+    path: "/",
+    secure: config.isProduction,
+    sameSite: "lax",
+    httpOnly: true,
+  });
+}

@@ -1,0 +1,121 @@
+import { and, eq, gt, sql } from "drizzle-orm";
+import { QuotaExceededError } from "../errors";
+import type { AppDb } from "../db/database";
+import { reportUsage } from "../db/schema";
+
+/** Who is asking for a report: a signed-in user, or an anonymous visitor (cookie) from an address. */
+export type QuotaIdentity =
+  | { kind: "user"; userId: string }
+  | { kind: "anonymous"; visitorId: string; ipKey: string };
+
+export interface QuotaLimits {
+  anonymous: number;
+  anonymousPerIp: number;
+  user: number;
+}
+
+/** A consumed unit that can be given back if the analysis fails. */
+export interface QuotaCharge {
+  refund(): Promise<void>;
+}
+
+export interface QuotaStatus {
+  count: number;
+  limit: number;
+  remaining: number;
+  resetsAt: string;
+}
+
+export const ANON_LIMIT_MESSAGE =
+  "You've reached the limit for free users. Sign in with Google to get up to 50 reports per day.";
+export const USER_LIMIT_MESSAGE = (limit: number) =>
+  `You've reached your daily limit of ${limit} reports. It resets at midnight UTC.`;
+
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export function utcDay(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+function nextUtcMidnight(now: Date): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
+  return d.toISOString();
+}
+
+/**
+ * Daily report quotas. The check-and-count is one atomic statement
+ * (`INSERT … ON CONFLICT DO UPDATE … WHERE count < limit RETURNING`), so no identity ever gets more
+ * than its limit under any concurrency or number of app instances. Charge first, refund on failure.
+ */
+export function createQuotaService(deps: { db: AppDb; limits: QuotaLimits; now: () => Date }) {
+  const { db } = deps;
+
+  async function take(subject: string, day: string, limit: number): Promise<boolean> {
+    if (limit <= 0) return false; // the INSERT branch would bypass the WHERE clause
+    const rows = await db.execute<{ count: number }>(sql`
+      insert into report_usage as u (subject, day, count) values (${subject}, ${day}, 1)
+      on conflict (subject, day) do update set count = u.count + 1 where u.count < ${limit}
+      returning u.count`);
+    // Both drivers answer with `{ rows }`; no row means the WHERE refused the increment.
+    return rowsOf(rows).length > 0;
+  }
+
+  async function giveBack(subject: string, day: string): Promise<void> {
+    await db
+      .update(reportUsage)
+      .set({ count: sql`${reportUsage.count} - 1` })
+      .where(and(eq(reportUsage.subject, subject), eq(reportUsage.day, day), gt(reportUsage.count, 0)));
+  }
+
+  function subjectOf(identity: QuotaIdentity): { subject: string; limit: number } {
+    return identity.kind === "user"
+      ? { subject: `user:${identity.userId}`, limit: deps.limits.user }
+      : { subject: `visitor:${identity.visitorId}`, limit: deps.limits.anonymous };
+  }
+
+  return {
+    /** Consumes one report or throws QuotaExceededError (429 REPORT_LIMIT_EXCEEDED). */
+    async consume(identity: QuotaIdentity): Promise<QuotaCharge> {
+      const day = utcDay(deps.now());
+      const { subject, limit } = subjectOf(identity);
+      if (!(await take(subject, day, limit))) {
+        throw identity.kind === "user"
+          ? new QuotaExceededError(USER_LIMIT_MESSAGE(limit), false)
+          : new QuotaExceededError(ANON_LIMIT_MESSAGE, true);
+      }
+      const taken = [subject];
+      if (identity.kind === "anonymous") {
+        const ipSubject = `ip:${identity.ipKey}`;
+        if (!(await take(ipSubject, day, deps.limits.anonymousPerIp))) {
+          await giveBack(subject, day);
+          throw new QuotaExceededError(ANON_LIMIT_MESSAGE, true);
+        }
+        taken.push(ipSubject);
+      }
+      let refunded = false;
+      return {
+        async refund() {
+          if (refunded) return;
+          refunded = true;
+          for (const s of taken) await giveBack(s, day);
+        },
+      };
+    },
+
+    async status(identity: QuotaIdentity): Promise<QuotaStatus> {
+      const now = deps.now();
+      const { subject, limit } = subjectOf(identity);
+      const rows = await db
+        .select({ count: reportUsage.count })
+        .from(reportUsage)
+        .where(and(eq(reportUsage.subject, subject), eq(reportUsage.day, utcDay(now))))
+        .limit(1);
+      const count = rows[0]?.count ?? 0;
+      return { count, limit, remaining: Math.max(0, limit - count), resetsAt: nextUtcMidnight(now) };
+    },
+  };
+}
+
+export type QuotaService = ReturnType<typeof createQuotaService>;

@@ -1,0 +1,86 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  devLoginRequestSchema,
+  loginRequestSchema,
+  reportCountSchema,
+  userSchema,
+} from "../../core/schemas/auth";
+import { clearSessionCookie, quotaIdentity, requireUser, setSessionCookie } from "../auth/auth-plugin";
+import type { GoogleVerifier } from "../auth/google-verifier";
+import type { SessionService } from "../auth/session-service";
+import type { AppConfig } from "../config";
+import { NotFoundError } from "../errors";
+import type { QuotaService } from "../quota/quota-service";
+
+export interface AuthRoutesOptions {
+  config: AppConfig;
+  sessions: SessionService;
+  google: GoogleVerifier;
+  quota: QuotaService;
+}
+
+/** Spec §7 auth calls, plus the dev login of design.md. */
+export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, opts) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { config, sessions } = opts;
+
+  async function signIn(userId: string, request: FastifyRequest, reply: FastifyReply) {
+    // Rotate: a session that existed before sign-in is ended (session fixation).
+    if (request.sessionToken) await sessions.destroy(request.sessionToken);
+    const { token, expiresAt } = await sessions.create(userId, request.headers["user-agent"]);
+    setSessionCookie(reply, config, token, expiresAt);
+    const user = await sessions.resolve(token);
+    return user!;
+  }
+
+  app.post(
+    "/api/auth/login",
+    {
+      schema: { body: loginRequestSchema, response: { 200: userSchema } },
+      config: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      const identity = await opts.google.verify(request.body.credential);
+      const userId = await sessions.upsertGoogleUser(identity);
+      return signIn(userId, request, reply);
+    },
+  );
+
+  if (config.devLogin) {
+    app.post(
+      "/api/auth/dev-login",
+      { schema: { body: devLoginRequestSchema, response: { 200: userSchema } } },
+      async (request, reply) => {
+        const userId = await sessions.upsertDevUser(request.body.email, request.body.name);
+        return signIn(userId, request, reply);
+      },
+    );
+  } else {
+    app.post("/api/auth/dev-login", async () => {
+      throw new NotFoundError(
+        "Dev login is disabled. Start the server with DEV_LOGIN=1 (never in production).",
+      );
+    });
+  }
+
+  app.get("/api/auth/me", { schema: { response: { 200: userSchema } } }, async (request) =>
+    requireUser(request),
+  );
+
+  app.post("/api/auth/logout", async (request, reply) => {
+    if (request.sessionToken) await sessions.destroy(request.sessionToken);
+    clearSessionCookie(reply, config);
+    return reply.type("text/plain; charset=utf-8").send("OK");
+  });
+
+  app.get(
+    "/api/reports/count",
+    { schema: { response: { 200: reportCountSchema } } },
+    async (request, reply) => {
+      const status = await opts.quota.status(quotaIdentity(request, reply, config));
+      reply.header("cache-control", "no-store");
+      return { ...status, signedIn: Boolean(request.user) };
+    },
+  );
+};
