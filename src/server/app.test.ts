@@ -57,3 +57,25 @@ describe.each(testedDatabaseKinds())("app basics on %s", (kind) => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
   });
 });
+
+describe("client configuration", () => {
+  const t = useTestApp("pglite", {
+    BRAND_NAME: "Acme Insights",
+    DEV_LOGIN: "1",
+    GOOGLE_CLIENT_ID: "cid.apps.googleusercontent.com",
+  });
+  it("tells the web app what it needs and nothing secret", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/config" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      brandName: "Acme Insights",
+      googleClientId: "cid.apps.googleusercontent.com",
+      devLogin: true,
+      anonReportLimit: 1,
+      userDailyReportLimit: 50,
+      adsenseClientId: null,
+      pixelId: null,
+    });
+    expect(res.body).not.toContain("test-secret");
+  });
+});

@@ -12,6 +12,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import { Redis } from "ioredis";
 import { authPlugin, ipKey } from "./auth/auth-plugin";
 import { authRoutes } from "./routes/auth";
+import { clientConfigRoutes } from "./routes/client-config";
 import { healthRoutes } from "./routes/health";
 import { createServices, type Services } from "./services";
 
@@ -107,6 +108,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(authPlugin, { config, sessions: services.sessions });
   await app.register(healthRoutes, { config, database: deps.database });
   await app.register(authRoutes, { config, ...services });
+  await app.register(clientConfigRoutes, { config });
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

@@ -182,6 +182,30 @@ const envSchema = z.object({
       return [...new Set(list)] as CollectorId[];
     }),
   APP_URL: httpUrl(),
+  ADSENSE_CLIENT_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (!/^ca-pub-\d{10,20}$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: 'must look like "ca-pub-1234567890123456"' });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  META_PIXEL_ID: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (!/^\d{5,20}$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: "must be the numeric pixel id" });
+        return z.NEVER;
+      }
+      return v;
+    }),
   BRAND_NAME: z.string().trim().min(1).max(100).optional().default("Social Media Analytics Platform"),
 });
 
@@ -226,6 +250,8 @@ export interface AppConfig {
   collectors: CollectorId[];
   appUrl: string;
   brandName: string;
+  adsenseClientId?: string;
+  pixelId?: string;
 }
 
 export class ConfigError extends Error {
@@ -308,5 +334,7 @@ export function loadConfig(
     collectors: e.COLLECTORS,
     appUrl: e.APP_URL ?? `http://localhost:${port}`,
     brandName: e.BRAND_NAME,
+    adsenseClientId: e.ADSENSE_CLIENT_ID,
+    pixelId: e.META_PIXEL_ID,
   };
 }

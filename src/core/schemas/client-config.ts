@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** GET /api/config: what the web app needs to know about this server (no secrets). */
+export const clientConfigSchema = z.object({
+  brandName: z.string(),
+  appUrl: z.string(),
+  googleClientId: z.string().nullable(),
+  devLogin: z.boolean(),
+  anonReportLimit: z.number().int(),
+  userDailyReportLimit: z.number().int(),
+  aiEnabled: z.boolean(),
+  adsenseClientId: z.string().nullable(),
+  pixelId: z.string().nullable(),
+  version: z.string(),
+});
+export type ClientConfig = z.infer<typeof clientConfigSchema>;

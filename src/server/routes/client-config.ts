@@ -1,0 +1,29 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { type ClientConfig, clientConfigSchema } from "../../core/schemas/client-config";
+import type { AppConfig } from "../config";
+
+export function clientConfigOf(config: AppConfig): ClientConfig {
+  return {
+    brandName: config.brandName,
+    appUrl: config.appUrl,
+    googleClientId: config.googleClientId ?? null,
+    devLogin: config.devLogin,
+    anonReportLimit: config.anonReportLimit,
+    userDailyReportLimit: config.userDailyReportLimit,
+    aiEnabled: config.aiEnabled,
+    adsenseClientId: config.adsenseClientId ?? null,
+    pixelId: config.pixelId ?? null,
+    version: config.version,
+  };
+}
+
+export const clientConfigRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, opts) => {
+  const body = clientConfigOf(opts.config);
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get("/api/config", { schema: { response: { 200: clientConfigSchema } } }, async (_request, reply) => {
+      reply.header("cache-control", "public, max-age=300");
+      return body;
+    });
+};
