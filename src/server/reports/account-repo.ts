@@ -1,0 +1,173 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import type { Platform } from "../../core/schemas/platform";
+import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import type { AppDb, DbOrTx } from "../db/database";
+import { accountSnapshots, accounts, history, posts, reports } from "../db/schema";
+
+/** The index fields the engine derives, stored on the account row for listing, search and discovery. */
+export interface AccountIndexFields {
+  industry: string;
+  engagementRate: number | null;
+  grade: string | null;
+  countries: string[];
+}
+
+export interface StoredReport {
+  accountId: number;
+  platform: Platform;
+  username: string;
+  isSample: boolean;
+  source: string;
+  report: unknown;
+  createdAt: Date;
+}
+
+export interface SaveAnalysisInput {
+  snapshot: ProfileSnapshot;
+  report: unknown;
+  index: AccountIndexFields;
+  engineVersion: string;
+  analyzedAt: Date;
+  /** The signed-in user whose history gets the account. */
+  userId?: string;
+}
+
+/**
+ * Storage of accounts, their posts, snapshots and reports. Repositories take an optional
+ * transaction (conventions §8); no network call ever runs inside one.
+ */
+export function createAccountRepo(db: AppDb) {
+  async function upsertAccount(tx: DbOrTx, input: SaveAnalysisInput): Promise<number> {
+    const s = input.snapshot;
+    const values = {
+      platform: s.platform,
+      username: s.username,
+      name: s.name ?? "",
+      bio: s.bio ?? "",
+      verified: s.verified ?? false,
+      isPrivate: s.isPrivate ?? false,
+      category: s.category ?? null,
+      avatarUrl: s.avatarUrl ?? null,
+      externalUrl: s.externalUrl ?? null,
+      followers: Math.round(s.followers),
+      following: s.following ?? null,
+      postsCount: s.postsCount ?? null,
+      industry: input.index.industry,
+      engagementRate: input.index.engagementRate,
+      grade: input.index.grade,
+      countries: input.index.countries,
+      source: s.source,
+      isSample: s.source === "sample",
+      lastFetchedAt: new Date(s.fetchedAt),
+      lastAnalyzedAt: input.analyzedAt,
+      updatedAt: input.analyzedAt,
+    };
+    const { platform: _p, username: _u, ...updatable } = values;
+    const [row] = await tx
+      .insert(accounts)
+      .values(values)
+      .onConflictDoUpdate({ target: [accounts.platform, accounts.username], set: updatable })
+      .returning({ id: accounts.id });
+    return row!.id;
+  }
+
+  async function upsertPosts(tx: DbOrTx, accountId: number, snapshot: ProfileSnapshot): Promise<void> {
+    if (snapshot.posts.length === 0) return;
+    const rows = snapshot.posts.map((p) => ({
+      accountId,
+      externalId: p.id,
+      type: p.type,
+      caption: p.caption ?? null,
+      postedAt: new Date(p.postedAt),
+      likes: p.likes ?? null,
+      comments: p.comments ?? null,
+      views: p.views ?? null,
+      shares: p.shares ?? null,
+      durationSec: p.durationSec == null ? null : Math.round(p.durationSec),
+    }));
+    await tx
+      .insert(posts)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [posts.accountId, posts.externalId],
+        set: {
+          caption: sql`excluded.caption`,
+          likes: sql`excluded.likes`,
+          comments: sql`excluded.comments`,
+          views: sql`excluded.views`,
+          shares: sql`excluded.shares`,
+        },
+      });
+  }
+
+  return {
+    /** Stores one analysis atomically: account, posts, snapshot, report and the caller's history row. */
+    async saveAnalysis(input: SaveAnalysisInput): Promise<{ accountId: number; reportId: number }> {
+      return db.transaction(async (tx) => {
+        const accountId = await upsertAccount(tx, input);
+        await upsertPosts(tx, accountId, input.snapshot);
+        await tx.insert(accountSnapshots).values({
+          accountId,
+          fetchedAt: new Date(input.snapshot.fetchedAt),
+          source: input.snapshot.source,
+          followers: Math.round(input.snapshot.followers),
+          following: input.snapshot.following ?? null,
+          postsCount: input.snapshot.postsCount ?? null,
+          data: input.snapshot,
+        });
+        const [rep] = await tx
+          .insert(reports)
+          .values({ accountId, engineVersion: input.engineVersion, report: input.report, createdAt: input.analyzedAt })
+          .returning({ id: reports.id });
+        if (input.userId) await recordViewIn(tx, input.userId, accountId, input.analyzedAt);
+        return { accountId, reportId: rep!.id };
+      });
+    },
+
+    /** The newest report of an account, or null. */
+    async latestReport(platform: Platform, username: string): Promise<StoredReport | null> {
+      const rows = await db
+        .select({
+          accountId: accounts.id,
+          platform: accounts.platform,
+          username: accounts.username,
+          isSample: accounts.isSample,
+          source: accounts.source,
+          report: reports.report,
+          createdAt: reports.createdAt,
+        })
+        .from(accounts)
+        .innerJoin(reports, eq(reports.accountId, accounts.id))
+        .where(and(eq(accounts.platform, platform), eq(accounts.username, username)))
+        .orderBy(desc(reports.createdAt))
+        .limit(1);
+      const r = rows[0];
+      return r ? { ...r, platform: r.platform as Platform } : null;
+    },
+
+    /** Follower history of an account (oldest first), for growth. */
+    async followerHistory(platform: Platform, username: string, limit = 60): Promise<{ fetchedAt: string; followers: number }[]> {
+      const rows = await db
+        .select({ fetchedAt: accountSnapshots.fetchedAt, followers: accountSnapshots.followers })
+        .from(accountSnapshots)
+        .innerJoin(accounts, eq(accounts.id, accountSnapshots.accountId))
+        .where(and(eq(accounts.platform, platform), eq(accounts.username, username)))
+        .orderBy(desc(accountSnapshots.fetchedAt))
+        .limit(limit);
+      return rows.reverse().map((r) => ({ fetchedAt: r.fetchedAt.toISOString(), followers: r.followers }));
+    },
+
+    recordView(userId: string, accountId: number, at: Date): Promise<void> {
+      return recordViewIn(db, userId, accountId, at);
+    },
+  };
+
+  async function recordViewIn(tx: DbOrTx, userId: string, accountId: number, at: Date): Promise<void> {
+    await tx
+      .insert(history)
+      .values({ userId, accountId, viewedAt: at })
+      .onConflictDoUpdate({ target: [history.userId, history.accountId], set: { viewedAt: at } });
+  }
+}
+
+export type AccountRepo = ReturnType<typeof createAccountRepo>;
