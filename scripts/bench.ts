@@ -9,6 +9,7 @@ type Suite = { name: string; run: (opts: BenchOptions) => Promise<Figure[]> };
 const SUITES: Suite[] = [
   { name: "parser", run: async (o) => (await import("./bench/parser")).benchParser(o) },
   { name: "engine", run: async (o) => (await import("./bench/engine")).benchEngine(o) },
+  { name: "import", run: async (o) => (await import("./bench/import")).benchImport(o) },
 ];
 
 function fmt(n: number): string {

@@ -19,6 +19,11 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
       return (argv, io) => analyzeSnapshotCommand(argv, io, (p) => fs.readFile(p, "utf8"));
     },
   },
+  import: {
+    summary:
+      "import <file.csv|file.ndjson>         upsert creators from a CSV or NDJSON file (bad rows listed)",
+    load: async () => (await import("./commands/import")).importCommand,
+  },
   backup: {
     summary: "backup <file.tar.gz>                  dump the embedded database (server stopped)",
     load: async () => (await import("./commands/backup")).backupCommand,
@@ -30,9 +35,12 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
 };
 
 function usage(): string {
-  return ["Usage: npm run cli -- <command> [options]", "", "Commands:", ...Object.values(COMMANDS).map((c) => `  ${c.summary}`)].join(
-    "\n",
-  );
+  return [
+    "Usage: npm run cli -- <command> [options]",
+    "",
+    "Commands:",
+    ...Object.values(COMMANDS).map((c) => `  ${c.summary}`),
+  ].join("\n");
 }
 
 export async function runCli(argv: string[], io: CliIo): Promise<number> {
@@ -62,4 +70,3 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     throw err;
   }
 }
-

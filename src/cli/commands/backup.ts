@@ -15,7 +15,9 @@ export async function backupCommand(argv: string[], io: CliIo, env = process.env
   if (!file) throw new CliUsageError("Usage: backup <file.tar.gz>");
   const config = loadConfig(env);
   if (config.isPostgres) {
-    throw new CliUsageError("DATABASE_URL is set: back up PostgreSQL with pg_dump (e.g. pg_dump -Fc \"$DATABASE_URL\" > backup.dump).");
+    throw new CliUsageError(
+      'DATABASE_URL is set: back up PostgreSQL with pg_dump (e.g. pg_dump -Fc "$DATABASE_URL" > backup.dump).',
+    );
   }
   if (fs.existsSync(file)) throw new CliUsageError(`${file} already exists; choose a new file name.`);
   const database = await openDatabase({ dataDir: config.dataDir });
@@ -26,7 +28,9 @@ export async function backupCommand(argv: string[], io: CliIo, env = process.env
     const tmp = `${file}.partial`;
     fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
     fs.renameSync(tmp, file);
-    io.out(`Backed up ${path.resolve(config.dataDir)} to ${path.resolve(file)} (${fs.statSync(file).size} bytes).`);
+    io.out(
+      `Backed up ${path.resolve(config.dataDir)} to ${path.resolve(file)} (${fs.statSync(file).size} bytes).`,
+    );
   } finally {
     await database.close();
   }
@@ -64,8 +68,12 @@ export async function restoreCommand(argv: string[], io: CliIo, env = process.en
       fs.rmSync(pgdata, { recursive: true, force: true });
       fs.renameSync(aside, pgdata);
     }
-    throw new CliUsageError(`Could not restore from ${file}: ${(err as Error).message}. The previous database was put back.`);
+    throw new CliUsageError(
+      `Could not restore from ${file}: ${(err as Error).message}. The previous database was put back.`,
+    );
   }
-  io.out(`Restored ${path.resolve(file)} into ${path.resolve(pgdata)}.${aside ? ` The previous database is at ${aside}.` : ""}`);
+  io.out(
+    `Restored ${path.resolve(file)} into ${path.resolve(pgdata)}.${aside ? ` The previous database is at ${aside}.` : ""}`,
+  );
   return 0;
 }

@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { canonicalHandle } from "../../core/handles";
 import type { Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { AppDb, DbOrTx } from "../db/database";
@@ -41,7 +42,7 @@ export function createAccountRepo(db: AppDb) {
     const s = input.snapshot;
     const values = {
       platform: s.platform,
-      username: s.username,
+      username: canonicalHandle(s.platform, s.username),
       name: s.name ?? "",
       bio: s.bio ?? "",
       verified: s.verified ?? false,
@@ -138,7 +139,7 @@ export function createAccountRepo(db: AppDb) {
         })
         .from(accounts)
         .innerJoin(reports, eq(reports.accountId, accounts.id))
-        .where(and(eq(accounts.platform, platform), eq(accounts.username, username)))
+        .where(and(eq(accounts.platform, platform), eq(accounts.username, canonicalHandle(platform, username))))
         .orderBy(desc(reports.createdAt))
         .limit(1);
       const r = rows[0];
@@ -151,7 +152,7 @@ export function createAccountRepo(db: AppDb) {
         .select({ fetchedAt: accountSnapshots.fetchedAt, followers: accountSnapshots.followers })
         .from(accountSnapshots)
         .innerJoin(accounts, eq(accounts.id, accountSnapshots.accountId))
-        .where(and(eq(accounts.platform, platform), eq(accounts.username, username)))
+        .where(and(eq(accounts.platform, platform), eq(accounts.username, canonicalHandle(platform, username))))
         .orderBy(desc(accountSnapshots.fetchedAt))
         .limit(limit);
       return rows.reverse().map((r) => ({ fetchedAt: r.fetchedAt.toISOString(), followers: r.followers }));

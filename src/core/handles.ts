@@ -1,0 +1,12 @@
+import type { Platform } from "./schemas/platform";
+
+const CHANNEL_ID = /^UC[\w-]{22}$/;
+
+/**
+ * The one spelling of a handle we store and look up: without "@", lower case — except YouTube
+ * channel ids (UC…), which are case-sensitive.
+ */
+export function canonicalHandle(platform: Platform, handle: string): string {
+  const h = handle.trim().replace(/^@+/, "");
+  return platform === "youtube" && CHANNEL_ID.test(h) ? h : h.toLowerCase();
+}
