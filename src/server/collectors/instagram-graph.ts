@@ -1,0 +1,176 @@
+/**
+ * Instagram Graph API `business_discovery` collector (data-sources.md §2b). Works only for
+ * business/creator targets and needs an operator's token + IG business account id; for anything it
+ * cannot see it returns null so the public web collector can try.
+ */
+import { z } from "zod";
+import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
+import { RateLimitedError } from "../errors";
+import type { HttpClient } from "./http";
+import type { Collector, CollectorLogger } from "./types";
+import { parseUpstreamJson, type UpstreamContext, upstreamChanged } from "./upstream-json";
+
+const SERVICE = "Instagram";
+export const GRAPH_API_VERSION = "v21.0";
+const MEDIA_LIMIT = 30;
+
+const mediaSchema = z.looseObject({
+  id: z.string(),
+  caption: z.string().nullish(),
+  like_count: z.number().nullish(),
+  comments_count: z.number().nullish(),
+  media_type: z.string().nullish(),
+  media_product_type: z.string().nullish(),
+  timestamp: z.string(),
+  permalink: z.string().nullish(),
+});
+
+const discoverySchema = z.looseObject({
+  business_discovery: z.looseObject({
+    id: z.string().optional(),
+    username: z.string(),
+    name: z.string().nullish(),
+    biography: z.string().nullish(),
+    website: z.string().nullish(),
+    profile_picture_url: z.string().nullish(),
+    followers_count: z.number(),
+    follows_count: z.number().nullish(),
+    media_count: z.number().nullish(),
+    media: z.looseObject({ data: z.array(mediaSchema).default([]) }).nullish(),
+  }),
+});
+
+const graphErrorSchema = z.looseObject({
+  error: z.looseObject({
+    message: z.string().optional(),
+    type: z.string().optional(),
+    code: z.number().optional(),
+    error_subcode: z.number().optional(),
+  }),
+});
+
+/** Graph's throttling codes (app, user, page, custom-rate, BUC). */
+const RATE_LIMIT_CODES = new Set([4, 17, 32, 613, 80002]);
+
+export interface InstagramGraphCollectorOptions {
+  http: HttpClient;
+  baseUrl: string;
+  accessToken?: string;
+  businessAccountId?: string;
+  logger?: CollectorLogger;
+  now?: () => number;
+}
+
+/** "+0000" offsets → ISO 8601 with a colon, which Date.parse accepts everywhere. */
+function normaliseTimestamp(ts: string): string {
+  const d = new Date(ts.replace(/([+-]\d{2})(\d{2})$/, "$1:$2"));
+  return Number.isNaN(d.getTime()) ? ts : d.toISOString();
+}
+
+function mediaToPost(m: z.output<typeof mediaSchema>): SnapshotPost {
+  const type =
+    m.media_product_type === "REELS"
+      ? "reel"
+      : m.media_type === "CAROUSEL_ALBUM"
+        ? "carousel"
+        : m.media_type === "VIDEO"
+          ? "video"
+          : "photo";
+  return {
+    id: m.id,
+    type,
+    caption: m.caption ?? null,
+    postedAt: normaliseTimestamp(m.timestamp),
+    likes: m.like_count ?? null, // absent when the owner hides like counts
+    comments: m.comments_count ?? null,
+    ...(m.permalink ? { url: m.permalink } : {}),
+  };
+}
+
+export function createInstagramGraphCollector(options: InstagramGraphCollectorOptions): Collector {
+  const now = options.now ?? Date.now;
+  const base = options.baseUrl.replace(/\/+$/, "");
+
+  return {
+    id: "instagram-graph",
+    kind: "live",
+    platforms: ["instagram"],
+    async fetchSnapshot(platform, rawHandle, { signal }) {
+      if (platform !== "instagram" || !options.accessToken || !options.businessAccountId) return null;
+      const handle = rawHandle.replace(/^@+/, "");
+      if (!/^[A-Za-z0-9._]{1,30}$/.test(handle)) return null; // cannot be put into the field expansion safely
+      const ctx: UpstreamContext = {
+        service: SERVICE,
+        subject: `@${handle}`,
+        what: "business_discovery",
+        logger: options.logger,
+      };
+      const fields =
+        `business_discovery.username(${handle}){followers_count,follows_count,media_count,name,biography,username,` +
+        `profile_picture_url,website,media.limit(${MEDIA_LIMIT}){caption,like_count,comments_count,media_type,` +
+        "media_product_type,timestamp,permalink}}";
+      const qs = new URLSearchParams({ fields, access_token: options.accessToken });
+      const res = await options.http.request({
+        url: `${base}/${GRAPH_API_VERSION}/${encodeURIComponent(options.businessAccountId)}?${qs}`,
+        service: SERVICE,
+        subject: `@${handle}`,
+        headers: { accept: "application/json" },
+        signal,
+      });
+
+      if (res.status !== 200) {
+        const err = graphErrorSchema.safeParse(safeJson(res.body));
+        const code = err.success ? err.data.error.code : undefined;
+        const subcode = err.success ? err.data.error.error_subcode : undefined;
+        if (code !== undefined && RATE_LIMIT_CODES.has(code))
+          throw new RateLimitedError(
+            "Instagram's API is rate limiting us (request limit reached); try again in about an hour",
+            3600,
+          );
+        if (code === 190 || code === 102 || code === 10 || code === 200) {
+          options.logger?.warn(
+            { service: SERVICE, code, subcode },
+            "Instagram Graph API rejected the access token or permissions; falling back to the public profile. Renew INSTAGRAM_ACCESS_TOKEN",
+          );
+          return null;
+        }
+        if (code === 110 || code === 100 || subcode === 2207013) {
+          // Not found, or a personal (non-business) account business_discovery cannot see.
+          return null;
+        }
+        throw upstreamChanged(ctx, res.body, `HTTP ${res.status} code ${code ?? "?"}`);
+      }
+
+      const parsed = parseUpstreamJson(discoverySchema, res.body, ctx);
+      const bd = parsed.business_discovery;
+      const posts = (bd.media?.data ?? []).map(mediaToPost);
+      const snapshot: ProfileSnapshot = {
+        platform: "instagram",
+        username: bd.username,
+        name: bd.name ?? "",
+        bio: bd.biography ?? "",
+        verified: false, // not exposed by business_discovery
+        isPrivate: false,
+        avatarUrl: bd.profile_picture_url ?? null,
+        externalUrl: bd.website ?? null,
+        followers: bd.followers_count,
+        following: bd.follows_count ?? null,
+        postsCount: bd.media_count ?? null,
+        fetchedAt: new Date(now()).toISOString(),
+        source: "instagram-graph",
+        posts,
+        isBusiness: true,
+        platformUserId: bd.id ?? null,
+      };
+      return snapshot;
+    },
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * Instagram public web profile collector (data-sources.md §2a): GET /api/v1/users/web_profile_info/
+ * with the web app id header. Accepts the classic `edge_*` shape and the newer `*_count` / `pk` shape.
+ */
+import { z } from "zod";
+import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
+import { AccountNotFoundError, LoginWallOrBlockedError } from "../errors";
+import { BROWSER_USER_AGENT, type HttpClient } from "./http";
+import type { Collector, CollectorLogger } from "./types";
+import {
+  looksLikeHtml,
+  parseJsonText,
+  type UpstreamContext,
+  upstreamChanged,
+  validateUpstream,
+} from "./upstream-json";
+
+const SERVICE = "Instagram";
+export const INSTAGRAM_WEB_APP_ID = "936619743392459";
+
+const countEdge = z.looseObject({ count: z.number() });
+
+const nodeSchema = z.looseObject({
+  __typename: z.string().optional(),
+  id: z.string(),
+  shortcode: z.string().optional(),
+  is_video: z.boolean().optional(),
+  product_type: z.string().nullish(),
+  taken_at_timestamp: z.number(),
+  video_view_count: z.number().nullish(),
+  video_play_count: z.number().nullish(),
+  video_duration: z.number().nullish(),
+  like_and_view_counts_disabled: z.boolean().nullish(),
+  edge_liked_by: countEdge.nullish(),
+  edge_media_preview_like: countEdge.nullish(),
+  edge_media_to_comment: countEdge.nullish(),
+  edge_media_preview_comment: countEdge.nullish(),
+  edge_media_to_caption: z
+    .looseObject({ edges: z.array(z.looseObject({ node: z.looseObject({ text: z.string() }) })) })
+    .nullish(),
+});
+type IgNode = z.output<typeof nodeSchema>;
+
+const userSchema = z
+  .looseObject({
+    id: z.string().optional(),
+    pk: z.union([z.string(), z.number()]).optional(),
+    username: z.string().min(1),
+    full_name: z.string().nullish(),
+    biography: z.string().nullish(),
+    is_verified: z.boolean().nullish(),
+    is_private: z.boolean().nullish(),
+    is_business_account: z.boolean().nullish(),
+    is_business: z.boolean().nullish(),
+    category_name: z.string().nullish(),
+    business_category_name: z.string().nullish(),
+    category: z.string().nullish(),
+    external_url: z.string().nullish(),
+    profile_pic_url: z.string().nullish(),
+    profile_pic_url_hd: z.string().nullish(),
+    edge_followed_by: countEdge.nullish(),
+    follower_count: z.number().nullish(),
+    edge_follow: countEdge.nullish(),
+    following_count: z.number().nullish(),
+    media_count: z.number().nullish(),
+    edge_owner_to_timeline_media: z
+      .looseObject({
+        count: z.number().nullish(),
+        edges: z.array(z.looseObject({ node: z.unknown() })).default([]),
+      })
+      .nullish(),
+  })
+  .refine((u) => u.edge_followed_by?.count != null || u.follower_count != null, {
+    message: "no follower count (edge_followed_by.count or follower_count)",
+  });
+
+const responseSchema = z.looseObject({
+  data: z.looseObject({ user: userSchema.nullable() }).optional(),
+  status: z.string().optional(),
+  message: z.string().optional(),
+});
+
+const BLOCK_MESSAGES = /checkpoint_required|challenge_required|feedback_required|login_required|please wait/i;
+
+export interface InstagramWebCollectorOptions {
+  http: HttpClient;
+  baseUrl: string;
+  logger?: CollectorLogger;
+  now?: () => number;
+  /** Whether the Graph API is configured too (changes the advice in block messages). */
+  graphConfigured?: boolean;
+}
+
+function nodeToPost(node: IgNode): SnapshotPost {
+  const hidden = node.like_and_view_counts_disabled === true;
+  const rawLikes = node.edge_liked_by?.count ?? node.edge_media_preview_like?.count;
+  const likes = hidden || rawLikes === undefined || rawLikes < 0 ? null : rawLikes;
+  const comments = node.edge_media_to_comment?.count ?? node.edge_media_preview_comment?.count ?? null;
+  const isVideo =
+    node.__typename === "GraphVideo" || (node.__typename === undefined && node.is_video === true);
+  const type =
+    node.__typename === "GraphSidecar"
+      ? "carousel"
+      : isVideo
+        ? node.product_type === "clips"
+          ? "reel"
+          : "video"
+        : "photo";
+  const views = isVideo && !hidden ? (node.video_view_count ?? node.video_play_count ?? null) : null;
+  return {
+    id: node.id,
+    type,
+    caption: node.edge_media_to_caption?.edges[0]?.node.text ?? null,
+    postedAt: new Date(node.taken_at_timestamp * 1000).toISOString(),
+    likes,
+    comments: comments !== null && comments >= 0 ? comments : null,
+    views,
+    durationSec: node.video_duration ?? null,
+    ...(node.shortcode
+      ? { url: `https://www.instagram.com/${type === "reel" ? "reel" : "p"}/${node.shortcode}/` }
+      : {}),
+  };
+}
+
+export function createInstagramWebCollector(options: InstagramWebCollectorOptions): Collector {
+  const now = options.now ?? Date.now;
+  const base = options.baseUrl.replace(/\/+$/, "");
+
+  function blocked(handle: string): LoginWallOrBlockedError {
+    const advice = options.graphConfigured
+      ? "The official API only covers business and creator accounts; try again later"
+      : "Try again later, or configure INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID to use the official API";
+    return new LoginWallOrBlockedError(
+      `Instagram is showing a login wall instead of @${handle}'s public profile (it blocks automated access from some networks). ${advice}.`,
+    );
+  }
+
+  return {
+    id: "instagram-web",
+    kind: "live",
+    platforms: ["instagram"],
+    async fetchSnapshot(platform, rawHandle, { signal }) {
+      if (platform !== "instagram") return null;
+      const handle = rawHandle.replace(/^@+/, "");
+      const ctx: UpstreamContext = {
+        service: SERVICE,
+        subject: `@${handle}`,
+        what: "web_profile_info",
+        logger: options.logger,
+      };
+      const res = await options.http.request({
+        url: `${base}/api/v1/users/web_profile_info/?username=${encodeURIComponent(handle)}`,
+        service: SERVICE,
+        subject: `@${handle}`,
+        signal,
+        headers: {
+          "user-agent": BROWSER_USER_AGENT,
+          "x-ig-app-id": INSTAGRAM_WEB_APP_ID,
+          accept: "*/*",
+          "accept-language": "en-US,en;q=0.9",
+          referer: `https://www.instagram.com/${encodeURIComponent(handle)}/`,
+        },
+      });
+
+      if (res.status === 404) throw new AccountNotFoundError(`No Instagram account @${handle} was found`);
+      if (res.status >= 300 && res.status < 400) throw blocked(handle);
+      if (res.status === 401 || res.status === 403) throw blocked(handle);
+      if (looksLikeHtml(res.headers.get("content-type"), res.body)) throw blocked(handle);
+      if (res.status === 400 && BLOCK_MESSAGES.test(res.body)) throw blocked(handle);
+      if (res.status !== 200) throw upstreamChanged(ctx, res.body, `HTTP ${res.status}`);
+
+      const json = parseJsonText(res.body, ctx);
+      const parsed = validateUpstream(responseSchema, json, ctx, res.body);
+      if (parsed.status === "fail") throw blocked(handle);
+      if (!parsed.data) throw upstreamChanged(ctx, res.body, "no data object");
+      const user = parsed.data.user;
+      if (!user) throw new AccountNotFoundError(`No Instagram account @${handle} was found`);
+
+      const isPrivate = user.is_private === true;
+      const posts: SnapshotPost[] = [];
+      if (!isPrivate) {
+        let skipped = 0;
+        for (const edge of user.edge_owner_to_timeline_media?.edges ?? []) {
+          const node = nodeSchema.safeParse(edge.node);
+          if (node.success) posts.push(nodeToPost(node.data));
+          else skipped++;
+        }
+        if (skipped > 0)
+          options.logger?.warn(
+            { service: SERVICE, handle, skipped },
+            "skipped Instagram posts with an unexpected shape",
+          );
+      }
+
+      const snapshot: ProfileSnapshot = {
+        platform: "instagram",
+        username: user.username,
+        name: user.full_name ?? "",
+        bio: user.biography ?? "",
+        verified: user.is_verified === true,
+        isPrivate,
+        category: user.category_name ?? user.business_category_name ?? user.category ?? null,
+        avatarUrl: user.profile_pic_url_hd ?? user.profile_pic_url ?? null,
+        externalUrl: user.external_url || null,
+        followers: user.edge_followed_by?.count ?? user.follower_count ?? 0,
+        following: user.edge_follow?.count ?? user.following_count ?? null,
+        postsCount: user.edge_owner_to_timeline_media?.count ?? user.media_count ?? null,
+        fetchedAt: new Date(now()).toISOString(),
+        source: "instagram-web",
+        posts,
+        isBusiness: user.is_business_account ?? user.is_business ?? null,
+        platformUserId: user.id ?? (user.pk !== undefined ? String(user.pk) : null),
+      };
+      return snapshot;
+    },
+  };
+}
