@@ -60,7 +60,7 @@ describe("loadConfig", () => {
     [{ DEV_LOGIN: "yes" }, 'Invalid configuration: DEV_LOGIN must be 1 or 0, got "yes"'],
     [
       { COLLECTORS: "sample,myspace" },
-      'Invalid configuration: COLLECTORS unknown collector "myspace"; use any of sample, youtube, instagram, tiktok',
+      'Invalid configuration: COLLECTORS unknown collector "myspace"; use any of sample, youtube, youtube-api, youtube-innertube, instagram, instagram-graph, instagram-web, tiktok',
     ],
     [{ ADMIN_EMAILS: "root" }, 'Invalid configuration: ADMIN_EMAILS "root" is not an e-mail address'],
     [{ SESSION_SECRET: "short" }, "Invalid configuration: SESSION_SECRET must be at least 32 characters"],

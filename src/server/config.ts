@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { COLLECTOR_NAMES, type CollectorName } from "./collectors/types";
 
 /**
  * The one place that reads the environment (conventions §3). Every variable of design.md is parsed
@@ -67,8 +68,8 @@ const flag = z
     return z.NEVER;
   });
 
-export const COLLECTOR_IDS = ["sample", "youtube", "instagram", "tiktok"] as const;
-export type CollectorId = (typeof COLLECTOR_IDS)[number];
+export const COLLECTOR_IDS = COLLECTOR_NAMES;
+export type CollectorId = CollectorName;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).optional().default("development"),

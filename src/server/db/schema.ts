@@ -166,3 +166,18 @@ export const history = pgTable(
     index("history_user_viewed_idx").on(t.userId, t.viewedAt),
   ],
 );
+
+/**
+ * Seeded sample creators: which generator index (and seed) an account came from, so the sample
+ * collector can rebuild its snapshot deterministically instead of storing millions of them.
+ */
+export const sampleAccounts = pgTable(
+  "sample_accounts",
+  {
+    platform: text("platform").notNull(),
+    username: text("username").notNull(),
+    sampleIndex: integer("sample_index").notNull(),
+    seed: integer("seed").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.username] })],
+);
