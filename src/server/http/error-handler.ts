@@ -18,48 +18,58 @@ function fieldMessage(field: string, message: string): string {
   return new RegExp(`\\b${escaped}\\b`, "i").test(message) ? message : `${field}: ${message}`;
 }
 
+const INTERNAL: ErrorBody = { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" };
+
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+  /** How to log it: client errors are not logged as errors. */
+  log?: "warn" | "error";
+}
+
+/** The one mapping from any error to an HTTP status and the spec §8 body (used by routes and SSE). */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof AppError) {
+    const body: ErrorBody = { message: error.message, code: error.code };
+    if (error.requiresAuth) body.requiresAuth = true;
+    if ("field" in error && typeof error.field === "string") body.field = error.field;
+    return { status: error.status, body, headers: error.headers, log: error.status >= 500 ? "warn" : undefined };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => {
+      const where = (v.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".");
+      return { field: where, message: v.message ?? "is invalid" };
+    });
+    const first = issues[0] ?? { field: "", message: "Invalid request" };
+    const body: ErrorBody = {
+      message: fieldMessage(first.field, first.message),
+      code: "VALIDATION_ERROR",
+      field: first.field || undefined,
+      issues,
+    };
+    return { status: 400, body, headers: {} };
+  }
+  if (isResponseSerializationError(error)) return { status: 500, body: INTERNAL, headers: {}, log: "error" };
+  const e = error as FastifyError;
+  const status = e?.statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    // Fastify's own client errors: malformed JSON, body too large, unsupported media type…
+    let message = e.message;
+    if (e.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) message = "The request body is not valid JSON.";
+    else if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "The request body is too large (64 KB at most).";
+    else if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") message = "Send the request body as application/json.";
+    return { status, body: { message, code: e.code ?? "BAD_REQUEST" }, headers: {} };
+  }
+  return { status: 500, body: INTERNAL, headers: {}, log: "error" };
+}
+
 /** Maps every error to status + body in one place (conventions §5). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      const body: ErrorBody = { message: error.message, code: error.code };
-      if (error.requiresAuth) body.requiresAuth = true;
-      if ("field" in error && typeof error.field === "string") body.field = error.field;
-      if (error.status >= 500) request.log.warn({ err: error }, "request failed: %s", error.code);
-      return reply.status(error.status).headers(error.headers).send(body);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issues = error.validation.map((v) => {
-        const where = (v.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".");
-        return { field: where, message: v.message ?? "is invalid" };
-      });
-      const first = issues[0] ?? { field: "", message: "Invalid request" };
-      const body: ErrorBody = {
-        message: fieldMessage(first.field, first.message),
-        code: "VALIDATION_ERROR",
-        field: first.field || undefined,
-        issues,
-      };
-      return reply.status(400).send(body);
-    }
-    if (isResponseSerializationError(error)) {
-      request.log.error({ err: error }, "response did not match its schema");
-      return reply
-        .status(500)
-        .send({ message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
-    }
-    const status = (error as FastifyError).statusCode;
-    if (typeof status === "number" && status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, unsupported media type…
-      const message =
-        (error as FastifyError).code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError
-          ? "The request body is not valid JSON."
-          : error.message;
-      return reply.status(status).send({ message, code: (error as FastifyError).code ?? "BAD_REQUEST" });
-    }
-    request.log.error({ err: error }, "unhandled error");
-    return reply
-      .status(500)
-      .send({ message: "Something went wrong on our side. Please try again.", code: "INTERNAL" });
+    const res = toErrorResponse(error);
+    if (res.log === "error") request.log.error({ err: error }, "request failed");
+    else if (res.log === "warn") request.log.warn({ err: error }, "request failed: %s", res.body.code);
+    return reply.status(res.status).headers(res.headers).send(res.body);
   });
 }
