@@ -24,6 +24,10 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
       "import <file.csv|file.ndjson>         upsert creators from a CSV or NDJSON file (bad rows listed)",
     load: async () => (await import("./commands/import")).importCommand,
   },
+  seed: {
+    summary: "seed --sample <N>                     make sure N sample creators exist (labelled as sample data)",
+    load: async () => (await import("./commands/seed")).seedCommand,
+  },
   backup: {
     summary: "backup <file.tar.gz>                  dump the embedded database (server stopped)",
     load: async () => (await import("./commands/backup")).backupCommand,

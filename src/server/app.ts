@@ -14,6 +14,7 @@ import { authPlugin, ipKey } from "./auth/auth-plugin";
 import { authRoutes } from "./routes/auth";
 import { clientConfigRoutes } from "./routes/client-config";
 import { healthRoutes } from "./routes/health";
+import { reportRoutes } from "./routes/reports";
 import { createServices, type Services } from "./services";
 
 export interface AppDeps {
@@ -79,7 +80,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.removeContentTypeParser("text/plain");
 
   const now = deps.now ?? (() => new Date());
-  const services = deps.services ?? createServices(config, deps.database, now);
+  const services =
+    deps.services ??
+    createServices(config, deps.database, {
+      now,
+      logger: { warn: (obj, msg) => app.log.warn(obj, msg) },
+    });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
@@ -109,6 +115,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(healthRoutes, { config, database: deps.database });
   await app.register(authRoutes, { config, ...services });
   await app.register(clientConfigRoutes, { config });
+  await app.register(reportRoutes, { config, reports: services.reports, repo: services.repo, now });
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

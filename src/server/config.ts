@@ -149,6 +149,8 @@ const envSchema = z.object({
   ANON_IP_DAILY_LIMIT: intInRange("ANON_IP_DAILY_LIMIT", 0, 1_000_000, 5),
   RATE_LIMIT_PER_MINUTE: intInRange("RATE_LIMIT_PER_MINUTE", 1, 1_000_000, 300),
   LOGIN_RATE_LIMIT_PER_MINUTE: intInRange("LOGIN_RATE_LIMIT_PER_MINUTE", 1, 1_000_000, 10),
+  UPSTREAM_TIMEOUT_MS: intInRange("UPSTREAM_TIMEOUT_MS", 100, 120_000, 10_000),
+  UPSTREAM_RETRIES: intInRange("UPSTREAM_RETRIES", 0, 5, 2),
   SESSION_TTL_DAYS: intInRange("SESSION_TTL_DAYS", 1, 3650, 30),
   USER_DAILY_REPORT_LIMIT: intInRange("USER_DAILY_REPORT_LIMIT", 0, 1_000_000, 50),
   REPORT_CACHE_DAYS: intInRange("REPORT_CACHE_DAYS", 0, 3650, 7),
@@ -233,6 +235,8 @@ export interface AppConfig {
   anonIpDailyLimit: number;
   sessionTtlDays: number;
   rateLimitPerMinute: number;
+  upstreamTimeoutMs: number;
+  upstreamRetries: number;
   loginRateLimitPerMinute: number;
   userDailyReportLimit: number;
   reportCacheDays: number;
@@ -317,6 +321,8 @@ export function loadConfig(
     anonIpDailyLimit: e.ANON_IP_DAILY_LIMIT,
     sessionTtlDays: e.SESSION_TTL_DAYS,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
+    upstreamRetries: e.UPSTREAM_RETRIES,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     userDailyReportLimit: e.USER_DAILY_REPORT_LIMIT,
     reportCacheDays: e.REPORT_CACHE_DAYS,

@@ -5,6 +5,8 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DatabaseOpenError, openDatabase } from "./db/database";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { indexFieldsForSnapshot } from "./reports/engine-adapter";
+import { seedSampleAccounts } from "./samples/sample-service";
 
 /**
  * Without SESSION_SECRET on the embedded database, keep a generated secret beside the data
@@ -49,6 +51,16 @@ async function main(): Promise<void> {
       process.exit(3);
     }
     throw err;
+  }
+  if (config.sampleAccounts > 0) {
+    // First start (or a larger SAMPLE_ACCOUNTS): make sure the sample creators exist. Idempotent.
+    const now = new Date();
+    const seeded = await seedSampleAccounts(database.db, {
+      count: config.sampleAccounts,
+      now,
+      indexFields: (s) => indexFieldsForSnapshot(s, now),
+    });
+    if (seeded.added > 0) process.stdout.write(`Seeded ${seeded.added} sample creators (labelled as sample data).\n`);
   }
   const app = await buildApp(config, { database });
   for (const notice of database.notices) app.log.warn(notice);

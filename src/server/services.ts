@@ -1,18 +1,79 @@
 import { createGoogleVerifier, type GoogleVerifier } from "./auth/google-verifier";
 import { createSessionService, type SessionService } from "./auth/session-service";
+import { type CollectorLogger, type Collectors, createCollectors } from "./collectors";
+import { createNotFoundCache } from "./collectors/not-found-cache";
+import { createSingleFlight } from "./collectors/single-flight";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { createQuotaService, type QuotaService } from "./quota/quota-service";
+import { type AccountRepo, createAccountRepo } from "./reports/account-repo";
+import { reportEngine } from "./reports/engine-adapter";
+import { createReportService, type ReportService } from "./reports/report-service";
+import { resolveAnalyzeInput } from "./reports/resolve-input";
+import { createDbSampleStore } from "./samples/sample-service";
 
 /** Every service, wired in one short place (conventions §4). */
 export interface Services {
   sessions: SessionService;
   google: GoogleVerifier;
   quota: QuotaService;
+  collectors: Collectors;
+  repo: AccountRepo;
+  reports: ReportService;
 }
 
-export function createServices(config: AppConfig, database: Database, now: () => Date): Services {
+export interface ServiceDeps {
+  now: () => Date;
+  logger?: CollectorLogger;
+  /** Replaces the global fetch for collectors (never needed in tests: they use base URLs). */
+  fetch?: typeof fetch;
+}
+
+export function createServices(config: AppConfig, database: Database, deps: ServiceDeps): Services {
   const { db } = database;
+  const { now } = deps;
+  const quota = createQuotaService({
+    db,
+    now,
+    limits: {
+      anonymous: config.anonReportLimit,
+      anonymousPerIp: config.anonIpDailyLimit,
+      user: config.userDailyReportLimit,
+    },
+  });
+  const collectors = createCollectors(
+    {
+      order: config.collectors,
+      youtubeApiKey: config.youtubeApiKey,
+      youtubeApiBaseUrl: config.upstreams.youtubeApi,
+      youtubeInnertubeBaseUrl: config.upstreams.youtubeInnertube,
+      instagramBaseUrl: config.upstreams.instagram,
+      instagramGraphBaseUrl: config.upstreams.instagramGraph,
+      instagramAccessToken: config.instagramAccessToken,
+      instagramBusinessAccountId: config.instagramBusinessAccountId,
+      tiktokBaseUrl: config.upstreams.tiktok,
+      timeoutMs: config.upstreamTimeoutMs,
+      retries: config.upstreamRetries,
+    },
+    {
+      fetch: deps.fetch,
+      logger: deps.logger,
+      sampleStore: createDbSampleStore(db, now),
+      notFoundCache: createNotFoundCache({ ttlMs: 86_400_000, now: () => now().getTime() }),
+      now: () => now().getTime(),
+    },
+  );
+  const repo = createAccountRepo(db);
+  const reports = createReportService({
+    repo,
+    collectors,
+    quota,
+    singleFlight: createSingleFlight(),
+    engine: reportEngine,
+    resolveInput: resolveAnalyzeInput,
+    now,
+    cacheMs: () => config.reportCacheDays * 86_400_000,
+  });
   return {
     sessions: createSessionService({
       db,
@@ -21,14 +82,9 @@ export function createServices(config: AppConfig, database: Database, now: () =>
       now,
     }),
     google: createGoogleVerifier({ clientId: config.googleClientId, certsFile: config.googleCertsFile }),
-    quota: createQuotaService({
-      db,
-      now,
-      limits: {
-        anonymous: config.anonReportLimit,
-        anonymousPerIp: config.anonIpDailyLimit,
-        user: config.userDailyReportLimit,
-      },
-    }),
+    quota,
+    collectors,
+    repo,
+    reports,
   };
 }

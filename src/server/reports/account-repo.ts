@@ -158,6 +158,65 @@ export function createAccountRepo(db: AppDb) {
       return rows.reverse().map((r) => ({ fetchedAt: r.fetchedAt.toISOString(), followers: r.followers }));
     },
 
+    /**
+     * The newest report of each account, newest first: the home page's recently analysed accounts,
+     * or (with userId) that user's history with search, grade and market filters and the four sorts.
+     */
+    async listReports(opts: {
+      limit: number;
+      userId?: string;
+      q?: string;
+      grade?: string;
+      market?: string;
+      sort?: "recent" | "oldest" | "engagement" | "followers";
+    }): Promise<StoredReport[]> {
+      const conds = [sql`true`];
+      if (opts.q) {
+        const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conds.push(sql`(a.username ilike ${like} or a.name ilike ${like} or a.industry ilike ${like})`);
+      }
+      if (opts.grade) conds.push(sql`a.grade like ${`${opts.grade}%`}`);
+      if (opts.market) {
+        const like = `%${opts.market.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        conds.push(sql`exists (select 1 from unnest(a.countries) c where c ilike ${like})`);
+      }
+      const viewed = opts.userId ? sql`h.viewed_at` : sql`a.last_analyzed_at`;
+      const order =
+        opts.sort === "oldest"
+          ? sql`${viewed} asc`
+          : opts.sort === "engagement"
+            ? sql`a.engagement_rate desc nulls last, ${viewed} desc`
+            : opts.sort === "followers"
+              ? sql`a.followers desc, ${viewed} desc`
+              : sql`${viewed} desc`;
+      const where = sql.join(conds, sql` and `);
+      const from = opts.userId
+        ? sql`history h join accounts a on a.id = h.account_id and h.user_id = ${opts.userId}`
+        : sql`accounts a`;
+      const res = await db.execute(sql`
+        select a.id as "accountId", a.platform, a.username, a.is_sample as "isSample", a.source,
+               r.report, r.created_at as "createdAt"
+        from ${from}
+        join lateral (select report, created_at from reports where account_id = a.id order by created_at desc limit 1) r on true
+        where ${where} ${opts.userId ? sql`` : sql`and a.last_analyzed_at is not null`}
+        order by ${order}
+        limit ${opts.limit}`);
+      return (res as unknown as { rows: (Omit<StoredReport, "createdAt"> & { createdAt: string | Date; accountId: number | string })[] }).rows.map(
+        (r) => ({ ...r, accountId: Number(r.accountId), platform: r.platform as Platform, createdAt: new Date(r.createdAt) }),
+      );
+    },
+
+    /** Stored accounts with this handle, on one platform or any, newest report first. */
+    async findReports(username: string, platform?: Platform): Promise<StoredReport[]> {
+      const platforms: Platform[] = platform ? [platform] : ["instagram", "tiktok", "youtube"];
+      const found: StoredReport[] = [];
+      for (const p of platforms) {
+        const r = await this.latestReport(p, username);
+        if (r) found.push(r);
+      }
+      return found.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+    },
+
     recordView(userId: string, accountId: number, at: Date): Promise<void> {
       return recordViewIn(db, userId, accountId, at);
     },

@@ -1,0 +1,145 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { accountSchema } from "../../core/schemas/account";
+import { analyzeRequestSchema } from "../../core/schemas/input";
+import { platformSchema } from "../../core/schemas/platform";
+import {
+  accountParamsSchema,
+  accountQuerySchema,
+  listAccountsQuerySchema,
+  refreshBodySchema,
+} from "../../core/schemas/reports-api";
+import { quotaIdentity, requireAdmin, requireUser } from "../auth/auth-plugin";
+import type { AppConfig } from "../config";
+import { NotFoundError, ValidationError } from "../errors";
+import { toErrorResponse } from "../http/error-handler";
+import type { AccountRepo } from "../reports/account-repo";
+import { type AccountView, type ReportService, toAccountView } from "../reports/report-service";
+
+export interface ReportRoutesOptions {
+  config: AppConfig;
+  reports: ReportService;
+  repo: AccountRepo;
+  now: () => Date;
+}
+
+const PLATFORM_NAMES = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube" } as const;
+
+/** Serialises the account through its schema (conventions §9: no stored field leaks). */
+function present(view: AccountView) {
+  return accountSchema.parse(view);
+}
+
+/** Spec §7 report calls, the SSE stream of design.md, and the admin refresh. */
+export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base, opts) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { config, reports, repo } = opts;
+
+  const who = (request: FastifyRequest, reply: FastifyReply) => ({
+    identity: quotaIdentity(request, reply, config),
+    userId: request.user?.id,
+  });
+
+  app.post(
+    "/api/analyze",
+    { schema: { body: analyzeRequestSchema, response: { 200: accountSchema } } },
+    async (request, reply) => {
+      const controller = new AbortController();
+      request.raw.once("close", () => {
+        if (!reply.sent) controller.abort(new Error("client went away"));
+      });
+      const view = await reports.analyze(request.body, who(request, reply), { signal: controller.signal });
+      reply.header("cache-control", "no-store");
+      return present(view);
+    },
+  );
+
+  app.get(
+    "/api/analyze/stream",
+    { schema: { querystring: analyzeRequestSchema } },
+    async (request, reply) => {
+      const identity = who(request, reply);
+      const controller = new AbortController();
+      reply.hijack();
+      const res = reply.raw;
+      const cookies = reply.getHeader("set-cookie");
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-store",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+        "x-request-id": request.id,
+        ...(cookies ? { "set-cookie": cookies as string[] } : {}),
+      });
+      const send = (event: string, data: unknown) => {
+        if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      };
+      request.raw.once("close", () => controller.abort(new Error("client went away")));
+      const heartbeat = setInterval(() => {
+        if (!res.writableEnded) res.write(": keep-alive\n\n");
+      }, 15_000);
+      try {
+        const view = await reports.analyze(request.query, identity, {
+          signal: controller.signal,
+          onStage: (stage, detail) => send("stage", { stage, ...(detail ? { detail } : {}) }),
+        });
+        send("done", present(view));
+      } catch (err) {
+        if (!controller.signal.aborted) {
+          const mapped = toErrorResponse(err);
+          if (mapped.log) request.log[mapped.log]({ err }, "analysis stream failed");
+          send("error", { ...mapped.body, status: mapped.status });
+        }
+      } finally {
+        clearInterval(heartbeat);
+        res.end();
+      }
+    },
+  );
+
+  app.get("/api/accounts", { schema: { querystring: listAccountsQuerySchema, response: { 200: z.array(accountSchema) } } }, async (request, reply) => {
+    const q = request.query;
+    if (q.scope === "history") {
+      const user = requireUser(request);
+      const rows = await repo.listReports({ ...q, userId: user.id });
+      reply.header("cache-control", "private, no-store");
+      return rows.map((r) => present(toAccountView(r)));
+    }
+    const rows = await repo.listReports({ limit: q.limit, q: q.q, grade: q.grade, market: q.market, sort: q.sort });
+    reply.header("cache-control", "private, max-age=60");
+    return rows.map((r) => present(toAccountView(r)));
+  });
+
+  app.get(
+    "/api/accounts/:username",
+    { schema: { params: accountParamsSchema, querystring: accountQuerySchema, response: { 200: accountSchema } } },
+    async (request, reply) => {
+      const { username } = request.params;
+      const found = await repo.findReports(username.replace(/^@+/, ""), request.query.platform);
+      const stored = found[0];
+      if (!stored) {
+        const where = request.query.platform ? ` on ${PLATFORM_NAMES[request.query.platform]}` : "";
+        throw new NotFoundError(`No report for @${username}${where} yet. Analyse the account to create one.`);
+      }
+      if (request.user) await repo.recordView(request.user.id, stored.accountId, opts.now());
+      const etag = `"r${stored.accountId}-${stored.createdAt.getTime()}"`;
+      reply.header("etag", etag);
+      reply.header("cache-control", "private, max-age=60");
+      if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+      return present(toAccountView(stored));
+    },
+  );
+
+  app.post(
+    "/api/accounts/:username/refresh",
+    { schema: { params: accountParamsSchema, body: refreshBodySchema, response: { 200: accountSchema } } },
+    async (request) => {
+      requireAdmin(request);
+      const parsed = platformSchema.safeParse(request.body.platform);
+      if (!parsed.success) throw new ValidationError("Please select a platform", "platform");
+      const view = await reports.refresh(parsed.data, request.params.username);
+      return present(view);
+    },
+  );
+};
