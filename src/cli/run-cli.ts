@@ -25,8 +25,13 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     load: async () => (await import("./commands/import")).importCommand,
   },
   seed: {
-    summary: "seed --sample <N>                     make sure N sample creators exist (labelled as sample data)",
+    summary:
+      "seed --sample <N>                     make sure N sample creators exist (labelled as sample data)",
     load: async () => (await import("./commands/seed")).seedCommand,
+  },
+  migrate: {
+    summary: "migrate                               apply database migrations once (before a rolling deploy)",
+    load: async () => (await import("./commands/migrate")).migrateCommand,
   },
   backup: {
     summary: "backup <file.tar.gz>                  dump the embedded database (server stopped)",

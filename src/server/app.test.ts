@@ -79,3 +79,33 @@ describe("client configuration", () => {
     expect(res.body).not.toContain("test-secret");
   });
 });
+
+describe("operability", () => {
+  const t = useTestApp("pglite");
+  it("answers readiness with the database state", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/ready" });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ok: true,
+      db: { kind: "pglite", ok: true },
+      redis: { configured: false, ok: false },
+    });
+  });
+  it("exposes Prometheus metrics with request latency per route", async () => {
+    await t.app.inject({ method: "GET", url: "/api/health" });
+    const res = await t.app.inject({ method: "GET", url: "/metrics" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      'http_request_duration_seconds_count{method="GET",route="/api/health",status="200"}',
+    );
+    expect(res.body).toContain("quota_refusals_total");
+  });
+});
+
+describe.runIf(Boolean(process.env.REDIS_URL))("readiness with Redis", () => {
+  const t = useTestApp("pglite", { REDIS_URL: process.env.REDIS_URL });
+  it("reports Redis reachable", async () => {
+    const res = await t.app.inject({ method: "GET", url: "/api/ready" });
+    expect(res.json().redis).toEqual({ configured: true, ok: true });
+  });
+});

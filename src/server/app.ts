@@ -13,6 +13,7 @@ import { Redis } from "ioredis";
 import { authPlugin, ipKey } from "./auth/auth-plugin";
 import { authRoutes } from "./routes/auth";
 import { clientConfigRoutes } from "./routes/client-config";
+import { createMetrics, registerRequestMetrics } from "./ops/metrics";
 import { healthRoutes } from "./routes/health";
 import { reportRoutes } from "./routes/reports";
 import { createServices, type Services } from "./services";
@@ -80,11 +81,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.removeContentTypeParser("text/plain");
 
   const now = deps.now ?? (() => new Date());
+  const metrics = createMetrics();
+  registerRequestMetrics(app, metrics);
   const services =
     deps.services ??
     createServices(config, deps.database, {
       now,
       logger: { warn: (obj, msg) => app.log.warn(obj, msg) },
+      observer: {
+        cache: (result) => metrics.reportCache.inc({ result }),
+        upstream: (platform, outcome) => metrics.upstreamCalls.inc({ platform, outcome }),
+        quotaRefused: (who) => metrics.quotaRefusals.inc({ who }),
+      },
     });
   const redis = config.redisUrl
     ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
@@ -112,7 +120,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   await app.register(authPlugin, { config, sessions: services.sessions });
-  await app.register(healthRoutes, { config, database: deps.database });
+  await app.register(healthRoutes, {
+    config,
+    database: deps.database,
+    redisPing: redis ? async () => (await redis.ping()) === "PONG" : undefined,
+  });
   await app.register(authRoutes, { config, ...services });
   await app.register(clientConfigRoutes, { config });
   await app.register(reportRoutes, { config, reports: services.reports, repo: services.repo, now });

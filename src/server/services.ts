@@ -8,7 +8,7 @@ import type { Database } from "./db/database";
 import { createQuotaService, type QuotaService } from "./quota/quota-service";
 import { type AccountRepo, createAccountRepo } from "./reports/account-repo";
 import { reportEngine } from "./reports/engine-adapter";
-import { createReportService, type ReportService } from "./reports/report-service";
+import { createReportService, type ReportObserver, type ReportService } from "./reports/report-service";
 import { resolveAnalyzeInput } from "./reports/resolve-input";
 import { createDbSampleStore } from "./samples/sample-service";
 
@@ -23,6 +23,7 @@ export interface Services {
 }
 
 export interface ServiceDeps {
+  observer?: ReportObserver;
   now: () => Date;
   logger?: CollectorLogger;
   /** Replaces the global fetch for collectors (never needed in tests: they use base URLs). */
@@ -70,6 +71,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     quota,
     singleFlight: createSingleFlight(),
     engine: reportEngine,
+    observer: deps.observer,
     resolveInput: resolveAnalyzeInput,
     now,
     cacheMs: () => config.reportCacheDays * 86_400_000,

@@ -13,7 +13,8 @@ export async function seedCommand(
 ): Promise<number> {
   const { flags } = parseArgs(argv);
   const raw = flags.sample;
-  if (raw === undefined || raw === true) throw new CliUsageError("Usage: seed --sample <N>  (e.g. seed --sample 100000)");
+  if (raw === undefined || raw === true)
+    throw new CliUsageError("Usage: seed --sample <N>  (e.g. seed --sample 100000)");
   if (!/^\d+$/.test(String(raw)) || Number(raw) < 1 || Number(raw) > 5_000_000) {
     throw new CliUsageError(`Invalid --sample "${raw}": use a whole number from 1 to 5000000`);
   }
@@ -29,7 +30,8 @@ export async function seedCommand(
       batchSize: 5000,
       indexFields: (s) => indexFieldsForSnapshot(s, now),
       onProgress: (done, total) => {
-        if (tty.isTTY && tty.write) tty.write(`\r  seeded ${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`);
+        if (tty.isTTY && tty.write)
+          tty.write(`\r  seeded ${done.toLocaleString("en-US")} of ${total.toLocaleString("en-US")}`);
       },
     });
     if (tty.isTTY && tty.write) tty.write("\n");

@@ -150,3 +150,21 @@ describe("embedded database folder (PGlite)", () => {
     expect(fs.existsSync(path.join(dir, "app.lock"))).toBe(false);
   }, 60_000);
 });
+
+describe.runIf(Boolean(process.env.DATABASE_URL))("migrations on PostgreSQL", () => {
+  it("are applied once when several instances start together", async () => {
+    const base = await createTestDatabase("postgres");
+    const dbName = (await base.pool!.query("select current_database() as n")).rows[0].n as string;
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${dbName}`;
+    const opened = await Promise.all(
+      [1, 2, 3].map(() => openDatabase({ databaseUrl: url.toString(), dataDir: "memory://", poolSize: 2 })),
+    );
+    const rows = await base.pool!.query("select count(*)::int as n from drizzle.__drizzle_migrations");
+    expect(rows.rows[0].n).toBeGreaterThanOrEqual(1);
+    const hashes = await base.pool!.query("select hash from drizzle.__drizzle_migrations");
+    expect(new Set(hashes.rows.map((r: { hash: string }) => r.hash)).size).toBe(hashes.rows.length);
+    for (const o of opened) await o.close();
+    await base.close();
+  });
+});

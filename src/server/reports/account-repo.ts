@@ -118,7 +118,12 @@ export function createAccountRepo(db: AppDb) {
         });
         const [rep] = await tx
           .insert(reports)
-          .values({ accountId, engineVersion: input.engineVersion, report: input.report, createdAt: input.analyzedAt })
+          .values({
+            accountId,
+            engineVersion: input.engineVersion,
+            report: input.report,
+            createdAt: input.analyzedAt,
+          })
           .returning({ id: reports.id });
         if (input.userId) await recordViewIn(tx, input.userId, accountId, input.analyzedAt);
         return { accountId, reportId: rep!.id };
@@ -139,7 +144,9 @@ export function createAccountRepo(db: AppDb) {
         })
         .from(accounts)
         .innerJoin(reports, eq(reports.accountId, accounts.id))
-        .where(and(eq(accounts.platform, platform), eq(accounts.username, canonicalHandle(platform, username))))
+        .where(
+          and(eq(accounts.platform, platform), eq(accounts.username, canonicalHandle(platform, username))),
+        )
         .orderBy(desc(reports.createdAt))
         .limit(1);
       const r = rows[0];
@@ -147,12 +154,18 @@ export function createAccountRepo(db: AppDb) {
     },
 
     /** Follower history of an account (oldest first), for growth. */
-    async followerHistory(platform: Platform, username: string, limit = 60): Promise<{ fetchedAt: string; followers: number }[]> {
+    async followerHistory(
+      platform: Platform,
+      username: string,
+      limit = 60,
+    ): Promise<{ fetchedAt: string; followers: number }[]> {
       const rows = await db
         .select({ fetchedAt: accountSnapshots.fetchedAt, followers: accountSnapshots.followers })
         .from(accountSnapshots)
         .innerJoin(accounts, eq(accounts.id, accountSnapshots.accountId))
-        .where(and(eq(accounts.platform, platform), eq(accounts.username, canonicalHandle(platform, username))))
+        .where(
+          and(eq(accounts.platform, platform), eq(accounts.username, canonicalHandle(platform, username))),
+        )
         .orderBy(desc(accountSnapshots.fetchedAt))
         .limit(limit);
       return rows.reverse().map((r) => ({ fetchedAt: r.fetchedAt.toISOString(), followers: r.followers }));
@@ -201,9 +214,19 @@ export function createAccountRepo(db: AppDb) {
         where ${where} ${opts.userId ? sql`` : sql`and a.last_analyzed_at is not null`}
         order by ${order}
         limit ${opts.limit}`);
-      return (res as unknown as { rows: (Omit<StoredReport, "createdAt"> & { createdAt: string | Date; accountId: number | string })[] }).rows.map(
-        (r) => ({ ...r, accountId: Number(r.accountId), platform: r.platform as Platform, createdAt: new Date(r.createdAt) }),
-      );
+      return (
+        res as unknown as {
+          rows: (Omit<StoredReport, "createdAt"> & {
+            createdAt: string | Date;
+            accountId: number | string;
+          })[];
+        }
+      ).rows.map((r) => ({
+        ...r,
+        accountId: Number(r.accountId),
+        platform: r.platform as Platform,
+        createdAt: new Date(r.createdAt),
+      }));
     },
 
     /** Stored accounts with this handle, on one platform or any, newest report first. */

@@ -38,7 +38,11 @@ export const reportEngine: ReportEngine = {
       shares: p.shares ?? null,
     }));
     return {
-      report: { ...(report as unknown as Record<string, unknown>), avatarUrl: snapshot.avatarUrl ?? null, recentPosts },
+      report: {
+        ...(report as unknown as Record<string, unknown>),
+        avatarUrl: snapshot.avatarUrl ?? null,
+        recentPosts,
+      },
       index: indexFieldsOf(report),
     };
   },

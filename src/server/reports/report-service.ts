@@ -41,7 +41,15 @@ export interface AnalyzeOptions {
   refresh?: boolean;
 }
 
+/** Counters the service reports to (Prometheus in the app; absent in unit tests). */
+export interface ReportObserver {
+  cache(result: "hit" | "miss"): void;
+  upstream(platform: Platform, outcome: string): void;
+  quotaRefused(who: "anonymous" | "user"): void;
+}
+
 export interface ReportServiceDeps {
+  observer?: ReportObserver;
   repo: AccountRepo;
   collectors: CollectorChain;
   quota: QuotaService;
@@ -88,15 +96,24 @@ export function createReportService(deps: ReportServiceDeps) {
       const cached = await repo.latestReport(platform, input.handle);
       if (cached && deps.now().getTime() - cached.createdAt.getTime() < deps.cacheMs()) {
         if (userId) await repo.recordView(userId, cached.accountId, deps.now());
+        deps.observer?.cache("hit");
         return { view: toAccountView(cached), fresh: false };
       }
     }
+    deps.observer?.cache("miss");
     opts.onStage?.("fetching");
-    const snapshot = await deps.collectors.fetchSnapshot(platform, input.handle, {
-      signal,
-      linkKind: input.linkKind,
-      bypassNotFoundCache: opts.refresh,
-    });
+    let snapshot: ProfileSnapshot;
+    try {
+      snapshot = await deps.collectors.fetchSnapshot(platform, input.handle, {
+        signal,
+        linkKind: input.linkKind,
+        bypassNotFoundCache: opts.refresh,
+      });
+      deps.observer?.upstream(platform, "ok");
+    } catch (err) {
+      deps.observer?.upstream(platform, (err as { code?: string }).code ?? "error");
+      throw err;
+    }
     opts.onStage?.("analyzing", `${snapshot.posts.length} posts`);
     const now = deps.now();
     const history = await repo.followerHistory(platform, snapshot.username);
@@ -138,12 +155,19 @@ export function createReportService(deps: ReportServiceDeps) {
     ): Promise<AccountView> {
       opts.onStage?.("parsing");
       const input = deps.resolveInput(request.username, request.platform);
-      const charge = await deps.quota.consume(who.identity);
+      const charge = await deps.quota.consume(who.identity).catch((err) => {
+        deps.observer?.quotaRefused(who.identity.kind === "user" ? "user" : "anonymous");
+        throw err;
+      });
       try {
         const key = `${input.platform}:${input.linkKind ?? "handle"}:${canonicalHandle(input.platform, input.handle)}`;
-        const result = await deps.singleFlight.run(key, (signal) => produce(input, opts, signal, who.userId), {
-          signal: opts.signal,
-        });
+        const result = await deps.singleFlight.run(
+          key,
+          (signal) => produce(input, opts, signal, who.userId),
+          {
+            signal: opts.signal,
+          },
+        );
         // A caller that joined someone else's flight still gets the account in its history.
         if (who.userId) await repo.recordView(who.userId, result.view.id, deps.now());
         return result.view;
@@ -157,7 +181,9 @@ export function createReportService(deps: ReportServiceDeps) {
     async refresh(platform: Platform, username: string, opts: AnalyzeOptions = {}): Promise<AccountView> {
       const input = deps.resolveInput(username, platform);
       const key = `${input.platform}:refresh:${canonicalHandle(input.platform, input.handle)}`;
-      const result = await deps.singleFlight.run(key, (signal) => produce(input, { ...opts, refresh: true }, signal));
+      const result = await deps.singleFlight.run(key, (signal) =>
+        produce(input, { ...opts, refresh: true }, signal),
+      );
       return result.view;
     },
   };

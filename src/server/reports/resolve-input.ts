@@ -12,7 +12,8 @@ export function resolveAnalyzeInput(username: string, platform: Platform): Resol
   const parsed = parseProfileInput(username, platform);
   const target = parsed.platform ?? platform;
   if (!parsed.isValid || !parsed.username) {
-    const hint = parsed.suggestions.length > 0 ? ` Try ${parsed.suggestions.map((s) => `@${s}`).join(", ")}.` : "";
+    const hint =
+      parsed.suggestions.length > 0 ? ` Try ${parsed.suggestions.map((s) => `@${s}`).join(", ")}.` : "";
     const reason = parsed.reason ?? `"${username}" is not a valid ${PLATFORM_LABELS[target]} username.`;
     throw new ValidationError(`${reason}${hint}`, "username");
   }

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../app";
+import { ipKey } from "../auth/auth-plugin";
+import type { Database } from "../db/database";
+import { fakeWebRoot, testConfig } from "../testing/test-app";
+import { createTestDatabase } from "../testing/test-db";
+
+describe("client address grouping", () => {
+  it.each([
+    ["203.0.113.7", "203.0.113.7"],
+    ["::ffff:203.0.113.7", "203.0.113.7"],
+    ["2001:db8:abcd:12:1:2:3:4", "2001:db8:abcd:12::/64"],
+    ["2001:db8:abcd:12::9", "2001:db8:abcd:12::/64"],
+    ["2001:DB8::1", "2001:db8:0:0::/64"],
+    ["fe80::1%eth0", "fe80:0:0:0::/64"],
+  ])("groups %s as %s", (address, key) => {
+    expect(ipKey(address)).toBe(key);
+  });
+});
+
+describe("X-Forwarded-For from a direct client", () => {
+  let app: FastifyInstance;
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    app = await buildApp(testConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: "1" }), {
+      database,
+      webRoot: fakeWebRoot(),
+      logger: false,
+    });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("is ignored: limits still apply to the real peer address", async () => {
+    const login = (xff: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/auth/login",
+        payload: { credential: "x" },
+        headers: { "x-forwarded-for": xff },
+      });
+    expect((await login("198.51.100.1")).statusCode).not.toBe(429);
+    expect((await login("198.51.100.2")).statusCode).toBe(429);
+  });
+});
