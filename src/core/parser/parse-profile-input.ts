@@ -139,7 +139,7 @@ function safeDecode(s: string): string {
   }
 }
 
-function parseUrl(original: string, text: string, selected: Platform): ParsedInput | null {
+function parseUrl(original: string, text: string): ParsedInput | null {
   const parts = splitUrl(text);
   if (!parts) return null;
   const bareHost = parts.host.replace(/^(www|m|mobile)\./, "");
@@ -229,7 +229,6 @@ function parseUrl(original: string, text: string, selected: Platform): ParsedInp
       // youtube.com/<name> is a legacy custom URL.
       return result(original, "url", first, platform, { platform, linkKind: "custom_url" });
   }
-  void selected;
 }
 
 const PLAIN_IG_TT = /^[A-Za-z0-9._]+$/;
@@ -260,7 +259,7 @@ export function parseProfileInput(input: string, platform: Platform): ParsedInpu
     /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ||
     /^(www\.|m\.)?[a-z0-9-]+\.(com|be|am)\b/i.test(text)
   ) {
-    const url = parseUrl(original, text, platform);
+    const url = parseUrl(original, text);
     if (url) return url;
   }
   const lower = (s: string) => (platform === "youtube" ? s : s.toLowerCase());
