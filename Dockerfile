@@ -1,0 +1,21 @@
+# Production image: the app on Node 20 with its built web assets. PostgreSQL and Redis are separate
+# services (see docker-compose.yml and docs/deploy.md).
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx vite build
+
+FROM node:20-bookworm-slim
+ENV NODE_ENV=production PORT=5000 HOST=0.0.0.0
+WORKDIR /app
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist ./dist
+COPY package.json tsconfig.json ./
+COPY src ./src
+COPY scripts ./scripts
+USER node
+EXPOSE 5000
+HEALTHCHECK --interval=15s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:5000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+CMD ["node", "--import", "tsx", "src/server/server.ts"]
