@@ -38,7 +38,16 @@ export function useE2e(env: Record<string, string> = {}): E2eContext {
     ctx.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "app-e2e-"));
     ctx.server = spawn(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
       cwd: root,
-      env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", DATA_DIR: ctx.dataDir, PORT: "0", HOST: "127.0.0.1", SAMPLE_ACCOUNTS: "0", ...env },
+      env: {
+        ...process.env,
+        DATABASE_URL: "",
+        REDIS_URL: "",
+        DATA_DIR: ctx.dataDir,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        SAMPLE_ACCOUNTS: "0",
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     ctx.url = await new Promise<string>((resolve, reject) => {

@@ -60,7 +60,8 @@ async function main(): Promise<void> {
       now,
       indexFields: (s) => indexFieldsForSnapshot(s, now),
     });
-    if (seeded.added > 0) process.stdout.write(`Seeded ${seeded.added} sample creators (labelled as sample data).\n`);
+    if (seeded.added > 0)
+      process.stdout.write(`Seeded ${seeded.added} sample creators (labelled as sample data).\n`);
   }
   const app = await buildApp(config, { database });
   for (const notice of database.notices) app.log.warn(notice);

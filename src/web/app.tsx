@@ -1,12 +1,13 @@
-import { Route, Switch } from "wouter";
-import { HomePage } from "./pages/home-page";
-import { NotFoundPage } from "./pages/not-found-page";
+import { AppShell } from "./app/layout/app-shell";
+import { AppProvider } from "./app/provider";
+import { AppRouter } from "./app/router";
 
 export function App() {
   return (
-    <Switch>
-      <Route path="/" component={HomePage} />
-      <Route component={NotFoundPage} />
-    </Switch>
+    <AppProvider>
+      <AppShell>
+        <AppRouter />
+      </AppShell>
+    </AppProvider>
   );
 }

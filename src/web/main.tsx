@@ -1,7 +1,14 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+import { applyStoredTheme } from "./lib/theme";
 import "./styles.css";
+
+// Before the first render: the saved theme (public/theme-init.js already did this before paint;
+// repeating it here keeps the dev server and any page without that script right too).
+applyStoredTheme();
+// The static fallbacks in index.html make way for the per-page metadata React renders.
+for (const element of document.head.querySelectorAll("[data-static-head]")) element.remove();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element in index.html");

@@ -18,7 +18,10 @@ function fieldMessage(field: string, message: string): string {
   return new RegExp(`\\b${escaped}\\b`, "i").test(message) ? message : `${field}: ${message}`;
 }
 
-const INTERNAL: ErrorBody = { message: "Something went wrong on our side. Please try again.", code: "INTERNAL" };
+const INTERNAL: ErrorBody = {
+  message: "Something went wrong on our side. Please try again.",
+  code: "INTERNAL",
+};
 
 export interface ErrorResponse {
   status: number;
@@ -34,7 +37,12 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     const body: ErrorBody = { message: error.message, code: error.code };
     if (error.requiresAuth) body.requiresAuth = true;
     if ("field" in error && typeof error.field === "string") body.field = error.field;
-    return { status: error.status, body, headers: error.headers, log: error.status >= 500 ? "warn" : undefined };
+    return {
+      status: error.status,
+      body,
+      headers: error.headers,
+      log: error.status >= 500 ? "warn" : undefined,
+    };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issues = error.validation.map((v) => {
@@ -56,9 +64,12 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (typeof status === "number" && status >= 400 && status < 500) {
     // Fastify's own client errors: malformed JSON, body too large, unsupported media type…
     let message = e.message;
-    if (e.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError) message = "The request body is not valid JSON.";
-    else if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE") message = "The request body is too large (64 KB at most).";
-    else if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") message = "Send the request body as application/json.";
+    if (e.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError)
+      message = "The request body is not valid JSON.";
+    else if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE")
+      message = "The request body is too large (64 KB at most).";
+    else if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
+      message = "Send the request body as application/json.";
     return { status, body: { message, code: e.code ?? "BAD_REQUEST" }, headers: {} };
   }
   return { status: 500, body: INTERNAL, headers: {}, log: "error" };

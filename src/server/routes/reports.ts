@@ -98,22 +98,38 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
     },
   );
 
-  app.get("/api/accounts", { schema: { querystring: listAccountsQuerySchema, response: { 200: z.array(accountSchema) } } }, async (request, reply) => {
-    const q = request.query;
-    if (q.scope === "history") {
-      const user = requireUser(request);
-      const rows = await repo.listReports({ ...q, userId: user.id });
-      reply.header("cache-control", "private, no-store");
+  app.get(
+    "/api/accounts",
+    { schema: { querystring: listAccountsQuerySchema, response: { 200: z.array(accountSchema) } } },
+    async (request, reply) => {
+      const q = request.query;
+      if (q.scope === "history") {
+        const user = requireUser(request);
+        const rows = await repo.listReports({ ...q, userId: user.id });
+        reply.header("cache-control", "private, no-store");
+        return rows.map((r) => present(toAccountView(r)));
+      }
+      const rows = await repo.listReports({
+        limit: q.limit,
+        q: q.q,
+        grade: q.grade,
+        market: q.market,
+        sort: q.sort,
+      });
+      reply.header("cache-control", "private, max-age=60");
       return rows.map((r) => present(toAccountView(r)));
-    }
-    const rows = await repo.listReports({ limit: q.limit, q: q.q, grade: q.grade, market: q.market, sort: q.sort });
-    reply.header("cache-control", "private, max-age=60");
-    return rows.map((r) => present(toAccountView(r)));
-  });
+    },
+  );
 
   app.get(
     "/api/accounts/:username",
-    { schema: { params: accountParamsSchema, querystring: accountQuerySchema, response: { 200: accountSchema } } },
+    {
+      schema: {
+        params: accountParamsSchema,
+        querystring: accountQuerySchema,
+        response: { 200: accountSchema },
+      },
+    },
     async (request, reply) => {
       const { username } = request.params;
       const found = await repo.findReports(username.replace(/^@+/, ""), request.query.platform);

@@ -1,0 +1,62 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+
+export interface ConsoleEntry {
+  text: string;
+  url: string;
+}
+
+/** Console errors with the URL they are about (the harness keeps only the text). */
+export function trackConsoleErrors(page: Page): ConsoleEntry[] {
+  const entries: ConsoleEntry[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") entries.push({ text: m.text(), url: m.location().url });
+  });
+  return entries;
+}
+
+/** Every URL the page requested from now on. */
+export function trackRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (r) => urls.push(r.url()));
+  return urls;
+}
+
+/** Serious and critical axe violations, as readable lines. */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/**
+ * A page in its own browser context: AxeBuilder opens a helper page in the page's context, which
+ * the harness's browser.newPage() context does not allow. Console errors are collected too.
+ */
+export async function withContextPage<T>(
+  browser: Browser,
+  run: (page: Page, consoleErrors: ConsoleEntry[]) => Promise<T>,
+  options: { colorScheme?: "light" | "dark" } = {},
+): Promise<T> {
+  const context = await browser.newContext(options);
+  try {
+    const page = await context.newPage();
+    const errors = trackConsoleErrors(page);
+    page.on("pageerror", (e) => errors.push({ text: e.message, url: page.url() }));
+    return await run(page, errors);
+  } finally {
+    await context.close();
+  }
+}
+
+/** Marks the current document so a test can tell a client-side navigation from a reload. */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eMark?: boolean }).__e2eMark = true;
+  });
+}
+
+export async function documentIsMarked(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __e2eMark?: boolean }).__e2eMark === true);
+}

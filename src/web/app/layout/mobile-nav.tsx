@@ -1,0 +1,57 @@
+import { Menu } from "lucide-react";
+import { useState } from "react";
+import { Link, useLocation } from "wouter";
+import { Button } from "../../components/ui/button";
+import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../../components/ui/sheet";
+import { cn } from "../../lib/utils";
+import { drawerNavItems, isActivePath } from "./nav-items";
+
+export interface MobileNavProps {
+  brandName: string;
+  isAuthenticated: boolean;
+  reportsRemaining: number | null;
+}
+
+/** The side drawer of small screens (Radix Dialog: focus trap, Escape closes, focus returns). */
+export function MobileNav({ brandName, isAuthenticated, reportsRemaining }: MobileNavProps) {
+  const [open, setOpen] = useState(false);
+  const [location] = useLocation();
+  return (
+    <Sheet open={open} onOpenChange={setOpen}>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+          <Menu aria-hidden="true" />
+        </Button>
+      </SheetTrigger>
+      <SheetContent>
+        <SheetTitle className="pr-8 text-lg font-bold">{brandName}</SheetTitle>
+        <SheetDescription className="sr-only">Site navigation</SheetDescription>
+        <nav aria-label="Mobile">
+          <ul className="flex flex-col gap-1">
+            {drawerNavItems({ isAuthenticated }).map((item) => {
+              const active = isActivePath(item.href, location);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    onClick={() => setOpen(false)}
+                    aria-current={active ? "page" : undefined}
+                    className={cn(
+                      "block rounded-md px-3 py-2 text-sm font-medium hover:bg-accent focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                      active && "bg-accent",
+                    )}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        {isAuthenticated && reportsRemaining !== null ? (
+          <p className="mt-auto text-sm text-muted-foreground">Reports: {reportsRemaining} left</p>
+        ) : null}
+      </SheetContent>
+    </Sheet>
+  );
+}

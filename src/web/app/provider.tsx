@@ -1,0 +1,55 @@
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { DEFAULT_BRAND_NAME, SiteInfoProvider } from "../components/seo/site-info";
+import { ThemeProvider } from "../components/theme/theme-provider";
+import { Toaster } from "../components/ui/toaster";
+import { enterpriseHref } from "../config/site";
+import { SessionProvider, SignInDialog } from "../features/auth";
+import { useConfig } from "../features/config/api/get-config";
+import { createQueryClient } from "../lib/query-client";
+
+/** Defaults while GET /api/config is on its way (or if it fails). */
+export const FALLBACK_CONFIG = {
+  brandName: DEFAULT_BRAND_NAME,
+  appUrl: "",
+  googleClientId: null,
+  devLogin: false,
+  userDailyReportLimit: 50,
+  aiEnabled: false,
+} as const;
+
+function ConfiguredProviders({ children }: { children: ReactNode }) {
+  const { data: config } = useConfig();
+  const brandName = config?.brandName ?? FALLBACK_CONFIG.brandName;
+  return (
+    <SiteInfoProvider value={{ brandName, appUrl: config?.appUrl ?? FALLBACK_CONFIG.appUrl }}>
+      <SessionProvider brandName={brandName}>
+        {children}
+        <SignInDialog
+          googleClientId={config?.googleClientId ?? FALLBACK_CONFIG.googleClientId}
+          devLogin={config?.devLogin ?? FALLBACK_CONFIG.devLogin}
+          userDailyReportLimit={config?.userDailyReportLimit ?? FALLBACK_CONFIG.userDailyReportLimit}
+          enterpriseHref={enterpriseHref(brandName)}
+        />
+        <Toaster />
+      </SessionProvider>
+    </SiteInfoProvider>
+  );
+}
+
+export interface AppProviderProps {
+  children: ReactNode;
+  /** Tests pass their own client. */
+  queryClient?: QueryClient;
+}
+
+export function AppProvider({ children, queryClient }: AppProviderProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <ThemeProvider>
+        <ConfiguredProviders>{children}</ConfiguredProviders>
+      </ThemeProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { type User, userSchema } from "../../../../core/schemas/auth";
+import { api, isApiError } from "../../../lib/api-client";
+
+export const ME_PATH = "/api/auth/me";
+
+/** The signed-in user, or null when the visitor is signed out (401). */
+export async function getMe(signal?: AbortSignal): Promise<User | null> {
+  try {
+    return userSchema.parse(await api.get(ME_PATH, { signal }));
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) return null;
+    throw error;
+  }
+}
+
+export function meQueryOptions({ enabled = true }: { enabled?: boolean } = {}) {
+  return queryOptions({ queryKey: [ME_PATH], queryFn: ({ signal }) => getMe(signal), enabled });
+}
+
+export function useMe({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery(meQueryOptions({ enabled }));
+}

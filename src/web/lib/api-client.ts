@@ -1,0 +1,125 @@
+/**
+ * The one fetch helper of the web app (conventions §7, spec §7/§8).
+ * - sends cookies; JSON content-type only when there is a body;
+ * - a non-OK answer becomes an {@link ApiError} with the server's `{message, code?, requiresAuth?}`;
+ * - when the caller asks (`authPrompt`), a 401 with requiresAuth or a 429 REPORT_LIMIT_EXCEEDED raises
+ *   the global `auth-error` event, which opens the sign-in dialog.
+ */
+
+export const AUTH_ERROR_EVENT = "auth-error";
+export const REPORT_LIMIT_EXCEEDED = "REPORT_LIMIT_EXCEEDED";
+
+export interface AuthErrorDetail {
+  message: string;
+  code?: string;
+  requiresAuth?: boolean;
+}
+
+export class ApiError extends Error {
+  override name = "ApiError";
+  readonly status: number;
+  readonly requiresAuth: boolean;
+  readonly code: string | undefined;
+  /** The whole response body: the parsed JSON object, or the text when it was not JSON. */
+  readonly body: unknown;
+
+  constructor(
+    message: string,
+    init: { status: number; requiresAuth?: boolean; code?: string; body?: unknown },
+  ) {
+    super(message);
+    this.status = init.status;
+    this.requiresAuth = init.requiresAuth ?? false;
+    this.code = init.code;
+    this.body = init.body;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+/** True when this error should send the visitor to the sign-in dialog. */
+export function isAuthPromptError(error: ApiError): boolean {
+  return (
+    (error.status === 401 && error.requiresAuth) ||
+    (error.status === 429 && error.code === REPORT_LIMIT_EXCEEDED)
+  );
+}
+
+/** Raises the global `auth-error` event (the sign-in dialog listens for it). */
+export function dispatchAuthError(detail: AuthErrorDetail): void {
+  window.dispatchEvent(new CustomEvent<AuthErrorDetail>(AUTH_ERROR_EVENT, { detail }));
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD";
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** Raise the `auth-error` event on a 401 requiresAuth or a 429 REPORT_LIMIT_EXCEEDED. Default false. */
+  authPrompt?: boolean;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+async function errorFromResponse(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => "");
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (isRecord(parsed)) {
+    const message =
+      typeof parsed.message === "string" && parsed.message
+        ? parsed.message
+        : response.statusText || "Request failed";
+    return new ApiError(message, {
+      status: response.status,
+      requiresAuth: parsed.requiresAuth === true,
+      code: typeof parsed.code === "string" ? parsed.code : undefined,
+      body: parsed,
+    });
+  }
+  return new ApiError(`${response.status}: ${text || response.statusText}`, {
+    status: response.status,
+    body: text,
+  });
+}
+
+/** Performs one request; resolves to the parsed JSON (or the text for non-JSON answers). */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { method = options.body === undefined ? "GET" : "POST", body, signal, authPrompt = false } = options;
+  const headers: Record<string, string> = { ...options.headers };
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "include",
+    signal,
+  });
+  if (!response.ok) {
+    const error = await errorFromResponse(response);
+    if (authPrompt && isAuthPromptError(error)) {
+      dispatchAuthError({ message: error.message, code: error.code, requiresAuth: error.requiresAuth });
+    }
+    throw error;
+  }
+  if (response.status === 204 || method === "HEAD") return undefined as T;
+  const contentType = response.headers.get("content-type") ?? "";
+  if (contentType.includes("application/json")) return (await response.json()) as T;
+  return (await response.text()) as T;
+}
+
+export const api = {
+  get: <T = unknown>(path: string, options?: Omit<RequestOptions, "method" | "body">) =>
+    apiRequest<T>(path, { ...options, method: "GET" }),
+  post: <T = unknown>(path: string, body?: unknown, options?: Omit<RequestOptions, "method" | "body">) =>
+    apiRequest<T>(path, { ...options, method: "POST", body }),
+};

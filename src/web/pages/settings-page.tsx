@@ -1,0 +1,44 @@
+import { LogIn } from "lucide-react";
+import { PageContainer, PageHeader } from "../components/layout/page-header";
+import { Seo } from "../components/seo/seo";
+import { Button } from "../components/ui/button";
+import { PageLoading } from "../components/ui/spinner";
+import { paths } from "../config/paths";
+import { showLoginPrompt, useSession } from "../features/auth";
+
+export const SETTINGS_TEXTS = {
+  anonymous: "You need to be logged in to access settings.",
+  forbidden: "You do not have permission to access settings. This page is restricted to specific users.",
+} as const;
+
+/** /settings, spec §6: anonymous → sign in; signed-in non-admin → refused; admin → settings. */
+export function SettingsPage() {
+  const { status, isAdmin } = useSession();
+  return (
+    <PageContainer>
+      <Seo title="Settings" description="Application settings." canonical={paths.settings()} />
+      {status === "loading" ? <PageLoading /> : null}
+      {status === "signedOut" ? (
+        <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+          <h1 className="text-2xl font-bold">Settings</h1>
+          <p className="text-muted-foreground">{SETTINGS_TEXTS.anonymous}</p>
+          <Button onClick={() => showLoginPrompt("required")}>
+            <LogIn aria-hidden="true" />
+            Sign in
+          </Button>
+        </div>
+      ) : null}
+      {status === "signedIn" && !isAdmin ? (
+        <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+          <h1 className="text-2xl font-bold">Settings</h1>
+          <p className="text-muted-foreground" role="alert">
+            {SETTINGS_TEXTS.forbidden}
+          </p>
+        </div>
+      ) : null}
+      {status === "signedIn" && isAdmin ? (
+        <PageHeader title="Settings" description="Local preferences for caching, refreshing and analysis." />
+      ) : null}
+    </PageContainer>
+  );
+}
