@@ -109,3 +109,15 @@ describe.runIf(Boolean(process.env.REDIS_URL))("readiness with Redis", () => {
     expect(res.json().redis).toEqual({ configured: true, ok: true });
   });
 });
+
+describe("ads.txt", () => {
+  const off = useTestApp("pglite");
+  const on = useTestApp("pglite", { ADSENSE_CLIENT_ID: "ca-pub-1234567890123456" });
+  it("is absent without an AdSense client and declares the publisher with one", async () => {
+    const none = await off.app.inject({ method: "GET", url: "/ads.txt" });
+    expect(none.statusCode).toBe(404);
+    const res = await on.app.inject({ method: "GET", url: "/ads.txt" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe("google.com, pub-1234567890123456, DIRECT, f08c47fec0942fa0\n");
+  });
+});

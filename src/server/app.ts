@@ -62,13 +62,19 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   registerErrorHandler(app);
 
+  // Exactly what the app loads: its own scripts, Google's sign-in, and — only when configured —
+  // the ad network and the analytics pixel.
+  const ads = config.adsenseClientId
+    ? ["https://pagead2.googlesyndication.com", "https://*.googlesyndication.com", "https://*.doubleclick.net"]
+    : [];
+  const pixel = config.pixelId ? ["https://connect.facebook.net", "https://www.facebook.com"] : [];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "https://accounts.google.com/gsi/client"],
-        frameSrc: ["'self'", "https://accounts.google.com/gsi/"],
-        connectSrc: ["'self'", "https://accounts.google.com/gsi/"],
+        scriptSrc: ["'self'", "https://accounts.google.com/gsi/client", ...ads, ...pixel],
+        frameSrc: ["'self'", "https://accounts.google.com/gsi/", ...ads],
+        connectSrc: ["'self'", "https://accounts.google.com/gsi/", ...ads, ...pixel],
         styleSrc: ["'self'", "'unsafe-inline'", "https://accounts.google.com/gsi/style"],
         imgSrc: ["'self'", "data:", "https:"],
         upgradeInsecureRequests: config.isProduction ? [] : null,

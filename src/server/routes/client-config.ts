@@ -20,6 +20,13 @@ export function clientConfigOf(config: AppConfig): ClientConfig {
 
 export const clientConfigRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (app, opts) => {
   const body = clientConfigOf(opts.config);
+  const adsense = opts.config.adsenseClientId;
+  // ads.txt declares the AdSense publisher when ads are configured; otherwise there is none.
+  app.get("/ads.txt", async (_request, reply) => {
+    reply.type("text/plain; charset=utf-8");
+    if (!adsense) return reply.status(404).send("Ads are not configured on this site.\n");
+    return `google.com, ${adsense.replace(/^ca-/, "")}, DIRECT, f08c47fec0942fa0\n`;
+  });
   app
     .withTypeProvider<ZodTypeProvider>()
     .get("/api/config", { schema: { response: { 200: clientConfigSchema } } }, async (_request, reply) => {
