@@ -22,7 +22,10 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const json = args.includes("--json");
   const opts: BenchOptions = { quick: args.includes("--quick") };
-  const only = args.find((a) => a.startsWith("--only="))?.slice(7).split(",");
+  const only = args
+    .find((a) => a.startsWith("--only="))
+    ?.slice(7)
+    .split(",");
   const figures: Figure[] = [];
   for (const suite of SUITES) {
     if (only && !only.includes(suite.name)) continue;
@@ -35,7 +38,9 @@ async function main(): Promise<void> {
           const base = f.baseline !== undefined ? `  baseline ${fmt(f.baseline)}` : "";
           const ratio = f.ratio !== undefined ? `  ratio ${f.ratio.toFixed(3)}` : "";
           const target = f.target !== undefined ? `  target ${fmt(f.target)}` : "";
-          process.stdout.write(`${f.name.padEnd(36)} ${fmt(f.value).padStart(12)} ${f.unit}${base}${ratio}${target}\n`);
+          process.stdout.write(
+            `${f.name.padEnd(36)} ${fmt(f.value).padStart(12)} ${f.unit}${base}${ratio}${target}\n`,
+          );
         }
         process.stderr.write(`  (${suite.name}: ${((performance.now() - started) / 1000).toFixed(1)} s)\n`);
       }

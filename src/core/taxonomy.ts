@@ -36,7 +36,15 @@ export function isIndustry(value: unknown): value is Industry {
 }
 
 /** Spec §2 /history market filter values (lower case, as the spec lists them). */
-export const TARGET_MARKETS = ["united states", "canada", "europe", "uk", "australia", "asia", "global"] as const;
+export const TARGET_MARKETS = [
+  "united states",
+  "canada",
+  "europe",
+  "uk",
+  "australia",
+  "asia",
+  "global",
+] as const;
 export type TargetMarket = (typeof TARGET_MARKETS)[number];
 
 /** Countries used in recommendedCountries / discovery `countries`, grouped by the spec's markets. */
@@ -60,7 +68,17 @@ export const MARKET_COUNTRIES: Record<Exclude<TargetMarket, "global">, readonly 
     "Switzerland",
   ],
   australia: ["Australia", "New Zealand"],
-  asia: ["India", "Japan", "South Korea", "Indonesia", "Philippines", "Singapore", "Thailand", "Vietnam", "China"],
+  asia: [
+    "India",
+    "Japan",
+    "South Korea",
+    "Indonesia",
+    "Philippines",
+    "Singapore",
+    "Thailand",
+    "Vietnam",
+    "China",
+  ],
 };
 
 export const COUNTRIES = [

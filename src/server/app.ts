@@ -65,7 +65,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   // Exactly what the app loads: its own scripts, Google's sign-in, and — only when configured —
   // the ad network and the analytics pixel.
   const ads = config.adsenseClientId
-    ? ["https://pagead2.googlesyndication.com", "https://*.googlesyndication.com", "https://*.doubleclick.net"]
+    ? [
+        "https://pagead2.googlesyndication.com",
+        "https://*.googlesyndication.com",
+        "https://*.doubleclick.net",
+      ]
     : [];
   const pixel = config.pixelId ? ["https://connect.facebook.net", "https://www.facebook.com"] : [];
   await app.register(fastifyHelmet, {

@@ -290,6 +290,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     const all = await app.inject({ method: "GET", url: "/api/accounts?scope=history", headers: { cookie } });
     expect(all.statusCode).toBe(200);
     expect(all.json().map((a: { username: string }) => a.username)).toEqual(["examplecreator"]);
+    clock = new Date(clock.getTime() + 60_000);
     await app.inject({
       method: "GET",
       url: `/api/accounts/${sampleHandle}?platform=instagram`,
@@ -309,10 +310,12 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
       url: "/api/accounts?scope=history&sort=oldest",
       headers: { cookie },
     });
-    expect(oldest.json().map((a: { username: string }) => a.username)).toEqual([
-      "examplecreator",
-      sampleHandle,
-    ]);
+    expect(
+      oldest.json().map((a: { username: string; lastUpdated: string }) => a.username),
+      JSON.stringify(
+        both.json().map((a: { username: string; lastUpdated: string }) => [a.username, a.lastUpdated]),
+      ),
+    ).toEqual(["examplecreator", sampleHandle]);
     const search = await app.inject({
       method: "GET",
       url: "/api/accounts?scope=history&q=EXAMPLE",

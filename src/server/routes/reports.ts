@@ -142,7 +142,10 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       const etag = `"r${stored.accountId}-${stored.createdAt.getTime()}"`;
       reply.header("etag", etag);
       reply.header("cache-control", "private, max-age=60");
-      if (request.headers["if-none-match"] === etag) return reply.status(304).send();
+      if (request.headers["if-none-match"] === etag) {
+        reply.code(304 as 200);
+        return reply.send(undefined as never);
+      }
       return present(toAccountView(stored));
     },
   );

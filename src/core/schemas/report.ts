@@ -1,0 +1,130 @@
+import { z } from "zod";
+import { platformSchema } from "./platform";
+
+export const GRADES = ["A+", "A", "A-", "B+", "B", "B-", "C+", "C", "C-", "D+", "D", "D-", "F"] as const;
+export type Grade = (typeof GRADES)[number];
+export const ENGAGEMENT_LEVELS = ["High", "Medium", "Low", "unknown"] as const;
+export type EngagementLevel = (typeof ENGAGEMENT_LEVELS)[number];
+
+/** Where a report field comes from (design.md: provenance). */
+export const PROVENANCE_KINDS = ["measured", "estimated", "sample", "unavailable", "ai"] as const;
+export const provenanceSchema = z.looseObject({
+  kind: z.enum(PROVENANCE_KINDS),
+  method: z.string(),
+  inputs: z.array(z.string()),
+});
+export type Provenance = z.infer<typeof provenanceSchema>;
+
+const n = z.number();
+const nn = z.number().nullable();
+
+const subScoreSchema = z.object({ value: n, weight: n, explanation: z.string() });
+
+export const metricsSchema = z.object({
+  engagement: z.object({
+    ratePct: nn,
+    perFollowerPct: nn,
+    perViewPct: nn,
+    basis: z.enum(["followers", "views", "none"]),
+    medianLikes: nn,
+    medianComments: nn,
+    medianViews: nn,
+    medianShares: nn,
+    postsUsed: n,
+    hiddenLikesPosts: n,
+    method: z.string(),
+    benchmark: z
+      .object({ tier: z.string(), lowPct: n, highPct: n, exceptionalPct: n, source: z.string() })
+      .nullable(),
+  }),
+  grade: z.object({
+    score: nn,
+    subScores: z.object({
+      engagement: subScoreSchema.nullable(),
+      consistency: subScoreSchema.nullable(),
+      regularity: subScoreSchema.nullable(),
+      growth: subScoreSchema.nullable(),
+      authenticity: subScoreSchema.nullable(),
+    }),
+  }),
+  frequency: z.object({ postsPerWeek: nn, medianGapDays: nn, spanDays: nn, postsAnalysed: n }),
+  contentMix: z.array(
+    z.object({ type: z.string(), label: z.string(), count: n, share: n, medianInteractions: nn }),
+  ),
+  value: z
+    .object({
+      low: n,
+      high: n,
+      mid: n,
+      currency: z.literal("USD"),
+      reach: n,
+      reachMethod: z.string(),
+      cpm: n,
+      engagementFactor: n,
+      nicheFactor: n,
+      formula: z.string(),
+    })
+    .nullable(),
+  earnings: z
+    .object({
+      postsPerMonth: n,
+      sponsoredPostsPerMonth: n,
+      sponsoredShareUsed: n,
+      assumption: z.string(),
+      low: n,
+      high: n,
+    })
+    .nullable(),
+  advertiser: z.object({
+    postsChecked: n,
+    sponsoredPosts: n,
+    sponsoredShare: nn,
+    brands: z.array(z.string()),
+    sponsoredPostIds: z.array(z.string()),
+    sponsoredEngagementPct: nn,
+    organicEngagementPct: nn,
+    signals: z.array(z.string()),
+  }),
+  industries: z.array(z.object({ industry: z.string(), score: n })),
+  languages: z.array(z.object({ code: z.string(), name: z.string(), share: n })),
+  countries: z.array(z.object({ country: z.string(), score: n, reason: z.string() })),
+  audience: z
+    .object({
+      ageBrackets: z.array(z.object({ bracket: z.string(), share: n })),
+      femaleShare: n,
+      method: z.string(),
+    })
+    .nullable(),
+  authenticity: z.object({ flags: z.array(z.string()) }),
+});
+export type ReportMetrics = z.infer<typeof metricsSchema>;
+
+/** Everything the engine produces: spec §1/§3 report fields, the numbers behind them and their provenance. */
+export const engineReportSchema = z.object({
+  platform: platformSchema,
+  username: z.string(),
+  name: z.string(),
+  bio: z.string(),
+  verified: z.boolean(),
+  isPrivate: z.boolean(),
+  accountType: z.string(),
+  industry: z.string(),
+  engagementLevel: z.enum(ENGAGEMENT_LEVELS),
+  engagementRate: z.string(),
+  grade: z.enum(GRADES).nullable(),
+  gradeDescription: z.string(),
+  followers: z.number(),
+  audienceDemographics: z.string(),
+  postFrequency: z.string(),
+  contentQuality: z.string(),
+  contentTypes: z.array(z.string()),
+  estimatedPostValue: z.string(),
+  estimatedEarnings: z.string(),
+  advertiserAnalysis: z.string(),
+  recommendedIndustries: z.array(z.string()),
+  recommendedCountries: z.array(z.string()),
+  targetDemographics: z.array(z.string()),
+  metrics: metricsSchema,
+  provenance: z.record(z.string(), provenanceSchema),
+});
+export type EngineReport = z.infer<typeof engineReportSchema>;
