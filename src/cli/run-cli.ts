@@ -13,10 +13,15 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     load: async () => (await import("./commands/parse")).parseCommand,
   },
   analyze: {
-    summary: "analyze --snapshot <file.json> [--now <ISO>]   run the report engine on a snapshot file",
+    summary:
+      "analyze <platform> <handle> [--json] | analyze --snapshot <file.json> [--now <ISO>]   report on an account, or run the engine on a snapshot file",
     load: async () => {
       const { analyzeSnapshotCommand } = await import("./commands/analyze-snapshot");
-      return (argv, io) => analyzeSnapshotCommand(argv, io, (p) => fs.readFile(p, "utf8"));
+      const { analyzeLiveCommand } = await import("./commands/analyze-live");
+      return (argv, io) =>
+        argv.some((a) => a === "--snapshot" || a.startsWith("--snapshot="))
+          ? analyzeSnapshotCommand(argv, io, (p) => fs.readFile(p, "utf8"))
+          : analyzeLiveCommand(argv, io);
     },
   },
   import: {
