@@ -10,6 +10,7 @@ const SUITES: Suite[] = [
   { name: "parser", run: async (o) => (await import("./bench/parser")).benchParser(o) },
   { name: "engine", run: async (o) => (await import("./bench/engine")).benchEngine(o) },
   { name: "import", run: async (o) => (await import("./bench/import")).benchImport(o) },
+  { name: "api", run: async (o) => (await import("./bench/api")).benchApi(o) },
 ];
 
 function fmt(n: number): string {

@@ -15,6 +15,7 @@ import { authRoutes } from "./routes/auth";
 import { clientConfigRoutes } from "./routes/client-config";
 import { createMetrics, registerRequestMetrics } from "./ops/metrics";
 import { healthRoutes } from "./routes/health";
+import { createBodyCache } from "./reports/body-cache";
 import { reportRoutes } from "./routes/reports";
 import { createServices, type Services } from "./services";
 
@@ -137,7 +138,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   await app.register(authRoutes, { config, ...services });
   await app.register(clientConfigRoutes, { config });
-  await app.register(reportRoutes, { config, reports: services.reports, repo: services.repo, now });
+  await app.register(reportRoutes, {
+    config,
+    reports: services.reports,
+    repo: services.repo,
+    now,
+    bodyCache: createBodyCache({ maxEntries: 2000, ttlMs: 10_000, now: () => now().getTime() }),
+  });
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   return app;
 }

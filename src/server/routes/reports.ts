@@ -15,6 +15,7 @@ import type { AppConfig } from "../config";
 import { NotFoundError, ValidationError } from "../errors";
 import { toErrorResponse } from "../http/error-handler";
 import type { AccountRepo } from "../reports/account-repo";
+import type { BodyCache } from "../reports/body-cache";
 import { type AccountView, type ReportService, toAccountView } from "../reports/report-service";
 
 export interface ReportRoutesOptions {
@@ -22,6 +23,8 @@ export interface ReportRoutesOptions {
   reports: ReportService;
   repo: AccountRepo;
   now: () => Date;
+  /** Serialised stored reports (short TTL); cleared for an account when this instance saves one. */
+  bodyCache: BodyCache;
 }
 
 const PLATFORM_NAMES = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube" } as const;
@@ -35,6 +38,7 @@ function present(view: AccountView) {
 export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { config, reports, repo } = opts;
+  const bodyCache = opts.bodyCache;
 
   const who = (request: FastifyRequest, reply: FastifyReply) => ({
     identity: quotaIdentity(request, reply, config),
@@ -50,6 +54,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
         if (!reply.sent) controller.abort(new Error("client went away"));
       });
       const view = await reports.analyze(request.body, who(request, reply), { signal: controller.signal });
+      bodyCache.invalidate(view.username.toLowerCase());
       reply.header("cache-control", "no-store");
       return present(view);
     },
@@ -84,6 +89,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
           signal: controller.signal,
           onStage: (stage, detail) => send("stage", { stage, ...(detail ? { detail } : {}) }),
         });
+        bodyCache.invalidate(view.username.toLowerCase());
         send("done", present(view));
       } catch (err) {
         if (!controller.signal.aborted) {
@@ -131,22 +137,33 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       },
     },
     async (request, reply) => {
-      const { username } = request.params;
-      const found = await repo.findReports(username.replace(/^@+/, ""), request.query.platform);
-      const stored = found[0];
-      if (!stored) {
-        const where = request.query.platform ? ` on ${PLATFORM_NAMES[request.query.platform]}` : "";
-        throw new NotFoundError(`No report for @${username}${where} yet. Analyse the account to create one.`);
+      const username = request.params.username.replace(/^@+/, "");
+      const key = `${request.query.platform ?? "any"}:${username.toLowerCase()}`;
+      let entry = bodyCache.get(key);
+      if (!entry) {
+        const stored = (await repo.findReports(username, request.query.platform))[0];
+        if (!stored) {
+          const where = request.query.platform ? ` on ${PLATFORM_NAMES[request.query.platform]}` : "";
+          throw new NotFoundError(
+            `No report for @${username}${where} yet. Analyse the account to create one.`,
+          );
+        }
+        // Validated once through the response schema, then kept as a string (no second pass).
+        entry = {
+          body: JSON.stringify(present(toAccountView(stored))),
+          etag: `"r${stored.accountId}-${stored.createdAt.getTime()}"`,
+          accountId: stored.accountId,
+        };
+        bodyCache.set(key, entry);
       }
-      if (request.user) await repo.recordView(request.user.id, stored.accountId, opts.now());
-      const etag = `"r${stored.accountId}-${stored.createdAt.getTime()}"`;
-      reply.header("etag", etag);
+      if (request.user) await repo.recordView(request.user.id, entry.accountId, opts.now());
+      reply.header("etag", entry.etag);
       reply.header("cache-control", "private, max-age=60");
-      if (request.headers["if-none-match"] === etag) {
+      if (request.headers["if-none-match"] === entry.etag) {
         reply.code(304 as 200);
         return reply.send(undefined as never);
       }
-      return present(toAccountView(stored));
+      return reply.type("application/json; charset=utf-8").send(entry.body as never);
     },
   );
 
@@ -158,6 +175,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       const parsed = platformSchema.safeParse(request.body.platform);
       if (!parsed.success) throw new ValidationError("Please select a platform", "platform");
       const view = await reports.refresh(parsed.data, request.params.username);
+      bodyCache.invalidate(view.username.toLowerCase());
       return present(view);
     },
   );
