@@ -407,6 +407,32 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     expect(res.body).toContain("TikTok usernames must be 24 characters or less");
   });
 
+  it("works over real HTTP too: POST analyze and the SSE stream", async () => {
+    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    const login = await fetch(`${address}/api/auth/dev-login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "http@example.com" }),
+    });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const res = await fetch(`${address}/api/analyze`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ username: sampleHandle, platform: "instagram" }),
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect((await res.json()).username).toBe(sampleHandle);
+    const stream = await fetch(`${address}/api/analyze/stream?platform=instagram&username=${sampleHandle}`, {
+      headers: { cookie, accept: "text/event-stream" },
+    });
+    const text = await stream.text();
+    expect(text).toContain("event: stage");
+    expect(text).toContain("event: done");
+  });
+
   it("refuses a cross-site stream (it spends quota)", async () => {
     const res = await app.inject({
       method: "GET",

@@ -50,8 +50,10 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
     { schema: { body: analyzeRequestSchema, response: { 200: accountSchema } } },
     async (request, reply) => {
       const controller = new AbortController();
-      request.raw.once("close", () => {
-        if (!reply.sent) controller.abort(new Error("client went away"));
+      // The response closing before it finished means the client went away (the request's own
+      // "close" fires as soon as its body has been read, so it cannot tell).
+      reply.raw.once("close", () => {
+        if (!reply.raw.writableFinished) controller.abort(new Error("client went away"));
       });
       const view = await reports.analyze(request.body, who(request, reply), { signal: controller.signal });
       bodyCache.invalidate(view.username.toLowerCase());
@@ -80,7 +82,9 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       const send = (event: string, data: unknown) => {
         if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
-      request.raw.once("close", () => controller.abort(new Error("client went away")));
+      res.once("close", () => {
+        if (!res.writableFinished) controller.abort(new Error("client went away"));
+      });
       const heartbeat = setInterval(() => {
         if (!res.writableEnded) res.write(": keep-alive\n\n");
       }, 15_000);
