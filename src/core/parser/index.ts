@@ -1,8 +1,13 @@
-export { findKnownCreator, KNOWN_CREATORS, squashName } from "./known-creators";
+export { parsedInputSchema } from "../schemas/input";
+export { findKnownCreator, KNOWN_CREATORS, type KnownCreator, squashName } from "./known-creators";
 export {
   type Confidence,
+  INPUT_TOO_LONG,
   type InputType,
   type LinkKind,
+  MAX_INPUT_LENGTH,
+  NOT_A_HANDLE,
+  NOT_A_PROFILE_LINK,
   normalizeForSubmit,
   type ParsedInput,
   parseProfileInput,
@@ -12,8 +17,12 @@ export {
   FORM_MAX_LENGTH,
   HANDLE_MAX_LENGTH,
   type HandleCheck,
+  invalidCharactersMessage,
+  isChannelId,
+  isVideoId,
   MAX_SUGGESTIONS,
   PLATFORM_REQUIRED,
+  USERNAME_FORM_TOO_LONG,
   USERNAME_REQUIRED,
   usernameTooLongMessage,
   validateHandle,

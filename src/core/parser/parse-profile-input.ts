@@ -1,6 +1,13 @@
 import type { Platform } from "../schemas/platform";
-import { findKnownCreator, squashName } from "./known-creators";
-import { HANDLE_MAX_LENGTH, isChannelId, MAX_SUGGESTIONS, USERNAME_REQUIRED, validateHandle } from "./rules";
+import { findKnownBySquashed, foldAccents, squashName } from "./known-creators";
+import {
+  HANDLE_MAX_LENGTH,
+  isChannelId,
+  isVideoId,
+  MAX_SUGGESTIONS,
+  USERNAME_REQUIRED,
+  validateHandle,
+} from "./rules";
 
 export type InputType = "url" | "at_mention" | "username" | "display_name";
 export type Confidence = "high" | "medium" | "low";
@@ -14,124 +21,375 @@ export type LinkKind =
   | "short"
   | "short_link";
 
+/** Spec §3 "Parsed input", plus the platform a URL names, why it is not usable, and the kind of link. */
 export interface ParsedInput {
+  /** The handle (or, for YouTube video links, the video id; for channel links, the channel id). */
   username: string;
   originalInput: string;
   inputType: InputType;
   confidence: Confidence;
+  /** At most three valid handles the input could mean. */
   suggestions: string[];
   isValid: boolean;
-  /** The platform a URL names (may differ from the selected one). */
+  /** The platform a URL names (may differ from the selected one). Only set for URLs. */
   platform?: Platform;
+  /** Why the input cannot be used as it is (set when isValid is false). */
   reason?: string;
+  /** Which kind of link a URL is (set for recognised Instagram/TikTok/YouTube links). */
   linkKind?: LinkKind;
 }
 
-/** Inputs longer than this are not scanned further (the form allows 100; URLs carry tracking params). */
-const SCAN_LIMIT = 2048;
+/** Longer inputs (after trimming) are refused without being read: no handle or profile URL is this long. */
+export const MAX_INPUT_LENGTH = 2048;
 
-const HOSTS: Record<string, Platform> = {
-  "instagram.com": "instagram",
-  "instagr.am": "instagram",
-  "tiktok.com": "tiktok",
-  "vm.tiktok.com": "tiktok",
-  "vt.tiktok.com": "tiktok",
-  "youtube.com": "youtube",
-  "music.youtube.com": "youtube",
-  "youtu.be": "youtube",
-};
-
-const IG_NOT_PROFILES = new Set([
-  "p",
-  "reel",
-  "reels",
-  "tv",
-  "explore",
-  "accounts",
-  "direct",
-  "about",
-  "legal",
-  "developer",
-  "web",
-]);
-const NOT_A_PROFILE_LINK =
+export const INPUT_TOO_LONG = "This is too long to be a username or a profile link.";
+export const NOT_A_PROFILE_LINK =
   "This link is not an Instagram, TikTok or YouTube profile. Paste the profile link or the @username.";
+export const NOT_A_HANDLE =
+  "No username could be made from this. Type the @username or paste the profile link.";
+export const INSTAGRAM_POST_LINK =
+  "This is a link to an Instagram post, not a profile. Paste the profile link or the @username.";
+export const INSTAGRAM_NOT_PROFILE =
+  "This Instagram link is not a profile. Paste the profile link or the @username.";
+export const INSTAGRAM_NO_USERNAME = "This Instagram link has no username in it.";
+export const TIKTOK_SHORT_LINK =
+  "TikTok short links can't be read without opening them. Open the link and paste the profile link or the @username.";
+export const TIKTOK_NO_USERNAME = "This TikTok link has no @username in it.";
+export const YOUTUBE_BAD_CHANNEL_ID = "This YouTube channel link has no valid channel id (UC…) in it.";
+export const YOUTUBE_BAD_VIDEO_ID = "This YouTube link has no valid video id in it.";
+export const YOUTUBE_NO_CHANNEL = "This YouTube link has no channel in it.";
+export const YOUTUBE_NOT_CHANNEL =
+  "This YouTube link is not a channel or a video. Paste the channel link or its @handle.";
 
-function result(
+// ---------------------------------------------------------------------------------------------
+// Character classes (char codes), so the hot path needs no regular expressions.
+
+const SLASH = 47;
+const AT = 64;
+const DOT = 46;
+const COLON = 58;
+
+const F_UPPER = 1;
+const F_HYPHEN = 2;
+const F_SPACE = 4;
+const F_LINKISH = 8; // "/", ":", "." — worth checking for a URL
+const F_OTHER = 16; // anything a handle can never contain (incl. "@" after the start)
+const F_UNUSUAL = 32; // control or non-ASCII characters: clean() before reading
+
+function isSpaceLike(c: number): boolean {
+  return (
+    (c >= 9 && c <= 13) ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
+}
+
+/** Control, format and bidi characters that copy-paste drags along (zero-width, LRM/RLM, BOM…). */
+function isInvisible(c: number): boolean {
+  return (
+    c < 0x20 ||
+    (c >= 0x7f && c <= 0x9f) ||
+    c === 0xad ||
+    c === 0x61c ||
+    c === 0x180e ||
+    (c >= 0x200b && c <= 0x200f) ||
+    (c >= 0x202a && c <= 0x202e) ||
+    (c >= 0x2060 && c <= 0x206f) ||
+    c === 0xfeff
+  );
+}
+
+/** Maps Unicode spaces to " ", drops invisible characters, trims. */
+function clean(s: string): string {
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0x20 && c <= 0x7e) out += s[i];
+    else if (isSpaceLike(c)) out += " ";
+    else if (!isInvisible(c)) out += s[i];
+  }
+  return out.trim();
+}
+
+/** One pass over the text: which kinds of characters it has (F_* flags). */
+function scan(text: string): number {
+  let flags = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95) continue;
+    if (c >= 65 && c <= 90) flags |= F_UPPER;
+    else if (c === DOT) flags |= F_LINKISH;
+    else if (c === 45) flags |= F_HYPHEN;
+    else if (c === 32) flags |= F_SPACE;
+    else if (c === SLASH || c === COLON) flags |= F_LINKISH | F_OTHER;
+    else if (c === AT && i === 0) continue;
+    else if (c < 0x20 || c > 0x7e) flags |= F_OTHER | F_UNUSUAL;
+    else flags |= F_OTHER;
+  }
+  return flags;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Results
+
+interface Extra {
+  platform?: Platform;
+  linkKind?: LinkKind;
+}
+
+function make(
   originalInput: string,
   inputType: InputType,
   username: string,
-  platform: Platform,
-  fields: Partial<ParsedInput> = {},
+  confidence: Confidence,
+  suggestions: string[],
+  isValid: boolean,
+  extra: Extra | undefined,
+  reason: string | undefined,
 ): ParsedInput {
-  const check = validateHandle(username, platform);
-  const isValid = check.ok;
-  const base: ParsedInput = {
-    username,
-    originalInput,
-    inputType,
-    confidence: isValid ? (fields.confidence ?? "high") : "low",
-    suggestions: [],
-    isValid,
-    ...fields,
-  };
-  if (!isValid) {
-    base.confidence = "low";
-    base.reason = fields.reason ?? (check.ok ? undefined : check.reason);
-    base.suggestions = fields.suggestions ?? suggestionsFor(username, platform);
-  }
-  return base;
+  const r: ParsedInput = { username, originalInput, inputType, confidence, suggestions, isValid };
+  if (extra?.platform) r.platform = extra.platform;
+  if (reason !== undefined) r.reason = reason;
+  if (extra?.linkKind) r.linkKind = extra.linkKind;
+  return r;
 }
 
-/** Up to three valid handles a name or an over-long handle could be. */
-export function suggestionsFor(text: string, platform: Platform): string[] {
-  const max = HANDLE_MAX_LENGTH[platform];
-  const words = text
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+function invalid(
+  original: string,
+  inputType: InputType,
+  username: string,
+  reason: string,
+  extra?: Extra,
+  suggestions: string[] = [],
+): ParsedInput {
+  return make(original, inputType, username, "low", suggestions, false, extra, reason);
+}
+
+/** A handle read from the input: `confidence` when it satisfies the platform's rules, else low with suggestions. */
+function handleResult(
+  original: string,
+  inputType: InputType,
+  username: string,
+  platform: Platform,
+  confidence: Confidence,
+  source: string,
+  extra?: Extra,
+): ParsedInput {
+  const check = validateHandle(username, platform);
+  if (check.ok) return make(original, inputType, username, confidence, [], true, extra, undefined);
+  return make(
+    original,
+    inputType,
+    username,
+    "low",
+    suggestionsFor(source, platform, username),
+    false,
+    extra,
+    check.reason,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Suggestions
+
+const CAMEL = /([a-z0-9])([A-Z])/g;
+const WORD_SPLIT = /[^a-z0-9]+/;
+const MAX_WORDS = 12;
+
+/** Joins words with `sep`, whole words only while they fit in `max`; a first word longer than max is cut. */
+function joinWords(words: string[], sep: string, max: number): string {
+  let out = words[0]!;
+  if (out.length > max) return out.slice(0, max);
+  for (let i = 1; i < words.length; i++) {
+    const next = out + sep + words[i];
+    if (next.length > max) break;
+    out = next;
+  }
+  return out;
+}
+
+/**
+ * Up to three valid handles a name or a broken handle could be: its words squashed together,
+ * joined with dots, with underscores (each cut to the platform's limit at a word boundary), then
+ * first and last word. `exclude` (the handle already offered) is left out.
+ */
+export function suggestionsFor(text: string, platform: Platform, exclude = ""): string[] {
+  if (typeof text !== "string" || text === "") return [];
+  const source = text.length > MAX_INPUT_LENGTH ? text.slice(0, MAX_INPUT_LENGTH) : text;
+  const words = foldAccents(source)
+    .replace(CAMEL, "$1 $2")
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter(Boolean)
-    .slice(0, 12);
+    .split(WORD_SPLIT)
+    .filter((w) => w !== "");
   if (words.length === 0) return [];
-  const candidates = [words.join(""), words.join("."), words.join("_"), words.join("").slice(0, max)];
-  if (words.length > 1)
-    candidates.push(`${words[0]}${words[words.length - 1]}`, `${words[0]}_${words[words.length - 1]}`);
+  if (words.length > MAX_WORDS) words.length = MAX_WORDS;
+  const max = HANDLE_MAX_LENGTH[platform];
+  const candidates = [joinWords(words, "", max), joinWords(words, ".", max), joinWords(words, "_", max)];
+  if (words.length > 2) {
+    const first = words[0]!;
+    const last = words[words.length - 1]!;
+    candidates.push(first + last, `${first}_${last}`, `${first}.${last}`);
+  }
   const out: string[] = [];
   for (const c of candidates) {
-    const trimmed = c.length > max ? c.slice(0, max).replace(/[._]+$/, "") : c;
-    if (trimmed && !out.includes(trimmed) && validateHandle(trimmed, platform).ok) out.push(trimmed);
+    if (c === exclude || out.includes(c) || !validateHandle(c, platform).ok) continue;
+    out.push(c);
     if (out.length === MAX_SUGGESTIONS) break;
   }
   return out;
 }
 
-/** Splits "scheme://host/path?query#fragment" without `new URL` (fast, and never throws). */
-function splitUrl(text: string): { host: string; path: string; query: string } | null {
-  let rest = text;
-  const scheme = rest.match(/^[a-z][a-z0-9+.-]{0,15}:\/\//i);
-  if (scheme) rest = rest.slice(scheme[0].length);
-  const end = rest.search(/[/?#]/);
-  const hostPart = (end === -1 ? rest : rest.slice(0, end)).toLowerCase();
-  const host = hostPart.replace(/:\d+$/, "").replace(/^.*@/, "");
-  if (!scheme && !/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) return null;
-  if (!scheme && end === -1 && !HOSTS[host.replace(/^(www|m|mobile)\./, "")]) return null;
-  const after = end === -1 ? "" : rest.slice(end);
-  const hashAt = after.indexOf("#");
-  const noHash = hashAt === -1 ? after : after.slice(0, hashAt);
-  const q = noHash.indexOf("?");
-  return { host, path: q === -1 ? noHash : noHash.slice(0, q), query: q === -1 ? "" : noHash.slice(q + 1) };
+// ---------------------------------------------------------------------------------------------
+// URLs
+
+/** The platform a site (host without www./m./mobile.) belongs to. A switch: no hashing of a fresh string. */
+function hostPlatform(site: string): Platform | undefined {
+  switch (site) {
+    case "instagram.com":
+    case "instagr.am":
+      return "instagram";
+    case "tiktok.com":
+    case "vm.tiktok.com":
+    case "vt.tiktok.com":
+      return "tiktok";
+    case "youtube.com":
+    case "music.youtube.com":
+    case "youtube-nocookie.com":
+    case "youtu.be":
+      return "youtube";
+    default:
+      return undefined;
+  }
+}
+const KNOWN_SITES = [
+  "instagram.com",
+  "instagr.am",
+  "tiktok.com",
+  "youtube.com",
+  "youtube-nocookie.com",
+  "youtu.be",
+] as const;
+
+/** What an Instagram link's first path segment is when it is not a profile: a post or another page. */
+function instagramPage(first: string): "post" | "page" | undefined {
+  switch (first) {
+    case "p":
+    case "reel":
+    case "reels":
+    case "tv":
+    case "s":
+    case "share":
+      return "post";
+    case "explore":
+    case "accounts":
+    case "direct":
+    case "about":
+    case "legal":
+    case "developer":
+    case "web":
+    case "challenge":
+    case "emails":
+    case "privacy":
+    case "press":
+    case "api":
+    case "oauth":
+    case "graphql":
+    case "lite":
+    case "session":
+    case "help":
+      return "page";
+    default:
+      return undefined;
+  }
 }
 
-function queryParam(query: string, name: string): string | undefined {
-  for (const part of query.split("&")) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq) === name) return part.slice(eq + 1);
+/** YouTube pages that are neither a channel nor a video. */
+function isYoutubePage(first: string): boolean {
+  switch (first) {
+    case "results":
+    case "feed":
+    case "playlist":
+    case "premium":
+    case "account":
+    case "gaming":
+    case "hashtag":
+    case "kids":
+    case "about":
+    case "t":
+    case "howyoutubeworks":
+    case "redirect":
+    case "signin":
+    case "logout":
+    case "upload":
+    case "post":
+    case "sponsor":
+    case "music":
+    case "creators":
+    case "ads":
+    case "trends":
+    case "new":
+    case "reporthistory":
+    case "supported_browsers":
+    case "attribution_link":
+      return true;
+    default:
+      return false;
   }
-  return undefined;
+}
+
+/**
+ * scheme://userinfo@host:port/path?query#fragment, every part optional but the host. Linear: each
+ * part stops at a character the next one starts with; inputs are at most MAX_INPUT_LENGTH long.
+ */
+const URL_PARTS =
+  /^(?:([A-Za-z][A-Za-z0-9+.-]{0,15}):\/\/)?(?:[^/?#\\@]*@)?([^/?#\\:]*)(?::\d*)?([/\\][^?#]*)?(?:\?([^#]*))?(?:#[\s\S]*)?$/;
+
+function isHttp(scheme: string): boolean {
+  const s = scheme.toLowerCase();
+  return s === "http" || s === "https";
+}
+
+/** "a.b.c": labels of [a-z0-9-], at least two, none empty (host already lower case). */
+function isDomainLike(host: string): boolean {
+  const n = host.length;
+  if (n < 3) return false;
+  let dots = 0;
+  let prev = DOT;
+  for (let i = 0; i < n; i++) {
+    const c = host.charCodeAt(i);
+    if (c === DOT) {
+      if (prev === DOT) return false;
+      dots++;
+    } else if (!((c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 45)) return false;
+    prev = c;
+  }
+  return dots > 0 && prev !== DOT;
+}
+
+/** The site a host belongs to, without www./m./mobile. */
+function siteOf(host: string): string {
+  if (host.startsWith("www.")) return host.slice(4);
+  if (host.startsWith("m.")) return host.slice(2);
+  if (host.startsWith("mobile.")) return host.slice(7);
+  return host;
+}
+
+/** A host that is a website (www.…) or dresses up as one of ours (instagram.com.evil.com, myyoutu.be). */
+function isLookalike(host: string): boolean {
+  if (host.startsWith("www.")) return true;
+  for (const known of KNOWN_SITES) if (host.includes(known)) return true;
+  return false;
 }
 
 function safeDecode(s: string): string {
+  if (s.indexOf("%") === -1) return s;
   try {
     return decodeURIComponent(s);
   } catch {
@@ -139,200 +397,304 @@ function safeDecode(s: string): string {
   }
 }
 
-function parseUrl(original: string, text: string): ParsedInput | null {
-  const parts = splitUrl(text);
-  if (!parts) return null;
-  const bareHost = parts.host.replace(/^(www|m|mobile)\./, "");
-  const platform = HOSTS[bareHost];
-  if (!platform) {
-    return {
-      username: "",
-      originalInput: original,
-      inputType: "url",
-      confidence: "low",
-      suggestions: [],
-      isValid: false,
-      reason: NOT_A_PROFILE_LINK,
-    };
+/** The first `max` non-empty "/"-separated segments of a path, percent-decoded. */
+function segments(path: string, max: number): string[] {
+  const out: string[] = [];
+  let start = 0;
+  const n = path.length;
+  for (let i = 0; i <= n && out.length < max; i++) {
+    if (i === n || path.charCodeAt(i) === SLASH) {
+      if (i > start) out.push(safeDecode(path.slice(start, i)));
+      start = i + 1;
+    }
   }
-  const segs = parts.path.split("/").filter(Boolean).map(safeDecode);
-  const invalid = (reason: string): ParsedInput => ({
-    username: "",
-    originalInput: original,
-    inputType: "url",
-    confidence: "low",
-    suggestions: [],
-    isValid: false,
-    platform,
-    reason,
+  return out;
+}
+
+function queryParam(query: string, name: string): string | undefined {
+  for (const part of query.split("&")) {
+    if (part.length > name.length && part.charCodeAt(name.length) === 61 && part.startsWith(name)) {
+      return safeDecode(part.slice(name.length + 1));
+    }
+  }
+  return undefined;
+}
+
+function notAProfile(original: string): ParsedInput {
+  return invalid(original, "url", "", NOT_A_PROFILE_LINK);
+}
+
+/**
+ * Reads a link. Returns null when the text is not a link at all (e.g. "john.doe"), a low result
+ * when it is a link but not a usable profile (other hosts such as evil.com/instagram.com/x or
+ * instagram.com.evil.com, posts, short links), and a handle otherwise.
+ */
+function parseLink(original: string, text: string): ParsedInput | null {
+  const m = URL_PARTS.exec(text);
+  // No match: a ":" where no port can be ("javascript:alert(1)//…", "Re:Zero").
+  if (m === null) return text.indexOf("/") !== -1 ? notAProfile(original) : null;
+  const scheme = m[1];
+  const path = m[3] ?? "";
+  const query = m[4] ?? "";
+  const hasPath = m[3] !== undefined || m[4] !== undefined || text.indexOf("#") !== -1;
+  let host = m[2]!.toLowerCase();
+  if (host.endsWith(".")) host = host.slice(0, -1);
+  const site = siteOf(host);
+  const platform = hostPlatform(site);
+  if (scheme === undefined) {
+    if (!isDomainLike(host)) {
+      // "a_b.c/…": a link of some kind, not one we read; "AC/DC", "natgeo/": not a link.
+      return hasPath && host.indexOf(".") !== -1 ? notAProfile(original) : null;
+    }
+    // "instagram.com.evil.com", "www.example.com": a website, not a handle.
+    if (!platform) return hasPath || isLookalike(host) ? notAProfile(original) : null;
+  } else if (!platform || !isHttp(scheme)) {
+    return notAProfile(original);
+  }
+  const segs = segments(path.indexOf("\\") === -1 ? path : path.replaceAll("\\", "/"), 2);
+
+  if (platform === "instagram") return instagramLink(original, segs);
+  if (platform === "tiktok") return tiktokLink(original, site, segs);
+  return youtubeLink(original, site, segs, query);
+}
+
+function instagramLink(original: string, segs: string[]): ParsedInput {
+  const extra: Extra = { platform: "instagram" };
+  let name = segs[0]?.toLowerCase();
+  if (!name) return invalid(original, "url", "", INSTAGRAM_NO_USERNAME, extra);
+  if (name === "_u" || name === "_n") name = segs[1]?.toLowerCase();
+  else if (name === "stories") {
+    name = segs[1]?.toLowerCase();
+    if (name === "highlights") return invalid(original, "url", "", INSTAGRAM_POST_LINK, extra);
+  } else {
+    const page = instagramPage(name);
+    if (page === "post") return invalid(original, "url", "", INSTAGRAM_POST_LINK, extra);
+    if (page === "page") return invalid(original, "url", "", INSTAGRAM_NOT_PROFILE, extra);
+  }
+  if (!name) return invalid(original, "url", "", INSTAGRAM_NO_USERNAME, extra);
+  if (name.charCodeAt(0) === AT) name = name.slice(1);
+  return handleResult(original, "url", name, "instagram", "high", name, {
+    platform: "instagram",
+    linkKind: "profile",
   });
-  if (platform === "instagram") {
-    const first = segs[0]?.toLowerCase();
-    if (!first) return invalid("This Instagram link has no username in it.");
-    if (first === "stories" && segs[1]) {
-      return result(original, "url", segs[1].toLowerCase(), platform, { platform, linkKind: "profile" });
-    }
-    if (IG_NOT_PROFILES.has(first)) {
-      return invalid(
-        "This is a link to an Instagram post, not a profile. Paste the profile link or the @username.",
-      );
-    }
-    return result(original, "url", first.replace(/^@/, ""), platform, { platform, linkKind: "profile" });
+}
+
+function tiktokLink(original: string, site: string, segs: string[]): ParsedInput {
+  const first = segs[0];
+  if (site !== "tiktok.com" || first === "t") {
+    return invalid(original, "url", "", TIKTOK_SHORT_LINK, { platform: "tiktok", linkKind: "short_link" });
   }
-  if (platform === "tiktok") {
-    if (bareHost !== "tiktok.com") {
-      return invalid(
-        "TikTok short links can't be read without opening them. Open it and paste the profile link or the @username.",
-      );
-    }
-    const first = segs[0];
-    if (!first?.startsWith("@")) return invalid("This TikTok link has no @username in it.");
-    return result(original, "url", first.slice(1).toLowerCase(), platform, { platform, linkKind: "profile" });
+  if (!first || first.charCodeAt(0) !== AT || first.length === 1) {
+    return invalid(original, "url", "", TIKTOK_NO_USERNAME, { platform: "tiktok" });
   }
-  // YouTube
-  if (bareHost === "youtu.be") {
-    const id = segs[0];
-    if (!id) return invalid("This YouTube short link has no video in it.");
-    return result(original, "url", id, platform, { platform, linkKind: "short_link" });
-  }
+  const name = first.slice(1).toLowerCase();
+  return handleResult(original, "url", name, "tiktok", "high", name, {
+    platform: "tiktok",
+    linkKind: "profile",
+  });
+}
+
+function youtubeVideo(original: string, id: string | undefined, linkKind: LinkKind): ParsedInput {
+  const extra: Extra = { platform: "youtube", linkKind };
+  if (id === undefined || !isVideoId(id)) return invalid(original, "url", "", YOUTUBE_BAD_VIDEO_ID, extra);
+  return make(original, "url", id, "high", [], true, extra, undefined);
+}
+
+function youtubeLink(original: string, site: string, segs: string[], query: string): ParsedInput {
   const first = segs[0] ?? "";
-  const second = segs[1] ?? "";
-  if (first.startsWith("@"))
-    return result(original, "url", first.slice(1), platform, { platform, linkKind: "handle" });
-  switch (first.toLowerCase()) {
+  const second = segs[1];
+  if (site === "youtu.be") return youtubeVideo(original, first || undefined, "short_link");
+  const extra = (linkKind: LinkKind): Extra => ({ platform: "youtube", linkKind });
+  if (first.charCodeAt(0) === AT) {
+    const name = first.slice(1).toLowerCase();
+    if (!name) return invalid(original, "url", "", YOUTUBE_NO_CHANNEL, { platform: "youtube" });
+    return handleResult(original, "url", name, "youtube", "high", name, extra("handle"));
+  }
+  const page = first.toLowerCase();
+  switch (page) {
+    case "":
+      return invalid(original, "url", "", YOUTUBE_NO_CHANNEL, { platform: "youtube" });
     case "channel":
-      if (!isChannelId(second))
-        return invalid("This YouTube channel link has no valid channel id (UC…) in it.");
-      return result(original, "url", second, platform, { platform, linkKind: "channel_id" });
-    case "c":
-      if (!second) return invalid("This YouTube link has no channel name in it.");
-      return result(original, "url", second, platform, { platform, linkKind: "custom_url" });
-    case "user":
-      if (!second) return invalid("This YouTube link has no user name in it.");
-      return result(original, "url", second, platform, { platform, linkKind: "legacy_user" });
-    case "watch": {
-      const v = queryParam(parts.query, "v");
-      if (!v) return invalid("This YouTube video link has no video id in it.");
-      return result(original, "url", safeDecode(v), platform, { platform, linkKind: "video" });
-    }
-    case "shorts":
-      if (!second) return invalid("This YouTube Shorts link has no video id in it.");
-      return result(original, "url", second, platform, { platform, linkKind: "short" });
-    case "live":
-      if (!second) return invalid("This YouTube live link has no video id in it.");
-      return result(original, "url", second, platform, { platform, linkKind: "video" });
-    default:
-      if (!first) return invalid("This YouTube link has no channel in it.");
-      if (["results", "feed", "playlist", "premium", "account", "gaming"].includes(first.toLowerCase())) {
-        return invalid("This YouTube link is not a channel. Paste the channel link or its @handle.");
+      if (second === undefined || !isChannelId(second)) {
+        return invalid(original, "url", "", YOUTUBE_BAD_CHANNEL_ID, extra("channel_id"));
       }
-      // youtube.com/<name> is a legacy custom URL.
-      return result(original, "url", first, platform, { platform, linkKind: "custom_url" });
+      return make(original, "url", second, "high", [], true, extra("channel_id"), undefined);
+    case "c":
+    case "user": {
+      const kind: LinkKind = page === "c" ? "custom_url" : "legacy_user";
+      if (!second) return invalid(original, "url", "", YOUTUBE_NO_CHANNEL, extra(kind));
+      const name = second.toLowerCase();
+      return handleResult(original, "url", name, "youtube", "high", name, extra(kind));
+    }
+    case "watch":
+      return youtubeVideo(original, queryParam(query, "v"), "video");
+    case "shorts":
+      return youtubeVideo(original, second, "short");
+    case "live":
+    case "embed":
+    case "v":
+    case "e":
+      return youtubeVideo(original, second, "video");
+    default: {
+      if (isYoutubePage(page) || site === "youtube-nocookie.com") {
+        return invalid(original, "url", "", YOUTUBE_NOT_CHANNEL, { platform: "youtube" });
+      }
+      // youtube.com/<name>: a legacy custom URL.
+      return handleResult(original, "url", page, "youtube", "high", page, extra("custom_url"));
+    }
   }
 }
 
-const PLAIN_IG_TT = /^[A-Za-z0-9._]+$/;
-const PLAIN_YT = /^[A-Za-z0-9._-]+$/;
+// ---------------------------------------------------------------------------------------------
+// Names
+
+const NOT_HANDLE_CHARS = /[^a-z0-9_.]+/g;
+const DOTS_AND_UNDERSCORES = /[._]+/g;
+
+/** Spec §5's normalisation: lower case, only letters, digits, underscore and dot (accents folded). */
+function normalizeChars(text: string): string {
+  return foldAccents(text).toLowerCase().replace(NOT_HANDLE_CHARS, "");
+}
+
+/**
+ * A display name: a known creator's handle on the platform (medium), else the name squashed into
+ * a valid handle (medium), else low with suggestions.
+ */
+function displayName(original: string, text: string, platform: Platform): ParsedInput {
+  const known = findKnownBySquashed(squashName(text), platform);
+  if (known !== undefined && validateHandle(known, platform).ok) {
+    return make(
+      original,
+      "display_name",
+      known,
+      "medium",
+      suggestionsFor(text, platform, known),
+      true,
+      undefined,
+      undefined,
+    );
+  }
+  const normalised = normalizeChars(text);
+  let candidate = normalised;
+  let check = validateHandle(candidate, platform);
+  if (!check.ok) {
+    const squashed = normalised.replace(DOTS_AND_UNDERSCORES, "");
+    if (squashed !== normalised && validateHandle(squashed, platform).ok) {
+      candidate = squashed;
+      check = { ok: true };
+    }
+  }
+  if (check.ok) {
+    return make(
+      original,
+      "display_name",
+      candidate,
+      "medium",
+      suggestionsFor(text, platform, candidate),
+      true,
+      undefined,
+      undefined,
+    );
+  }
+  return invalid(
+    original,
+    "display_name",
+    normalised,
+    normalised === "" ? NOT_A_HANDLE : check.reason,
+    undefined,
+    suggestionsFor(text, platform),
+  );
+}
 
 /**
  * Reads what a user typed into the analyser — a profile URL, an @mention, a handle or a display
- * name — as a platform handle with a confidence (spec §4): URL, @name or plain username → high;
- * a display name that maps to a known creator or squashes into a valid handle → medium; otherwise
- * low, with up to three suggestions. Never throws.
+ * name — as a handle on `platform` with a confidence (spec §4): URL, @name or plain username →
+ * high; a display name that maps to a known creator or squashes into a valid handle → medium;
+ * otherwise low, with up to three valid suggestions. A URL names its own platform (`platform`).
+ * Instagram and TikTok handles come out in lower case; YouTube channel and video ids keep their
+ * case. Never throws, for any string.
  */
 export function parseProfileInput(input: string, platform: Platform): ParsedInput {
   const original = typeof input === "string" ? input : "";
-  const text = original.slice(0, SCAN_LIMIT).trim();
-  if (text === "") {
-    return {
-      username: "",
-      originalInput: original,
-      inputType: "username",
-      confidence: "low",
-      suggestions: [],
-      isValid: false,
-      reason: USERNAME_REQUIRED,
-    };
+  const p: Platform = platform === "tiktok" || platform === "youtube" ? platform : "instagram";
+  let text = original.trim();
+  if (text.length > MAX_INPUT_LENGTH) return invalid(original, "username", "", INPUT_TOO_LONG);
+  let flags = scan(text);
+  if (flags & F_UNUSUAL) {
+    text = clean(text);
+    flags = scan(text);
   }
-  if (
-    text.includes("/") ||
-    /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ||
-    /^(www\.|m\.)?[a-z0-9-]+\.(com|be|am)\b/i.test(text)
-  ) {
-    const url = parseUrl(original, text);
-    if (url) return url;
+  if (text === "") return invalid(original, "username", "", USERNAME_REQUIRED);
+  if ((flags & (F_LINKISH | F_SPACE)) === F_LINKISH && text.charCodeAt(0) !== AT) {
+    const link = parseLink(original, text);
+    if (link) return link;
   }
-  const lower = (s: string) => (platform === "youtube" ? s : s.toLowerCase());
-  if (text.startsWith("@")) {
-    const name = text.replace(/^@+/, "");
-    if ((platform === "youtube" ? PLAIN_YT : PLAIN_IG_TT).test(name)) {
-      return result(original, "at_mention", lower(name), platform);
-    }
-    return displayName(original, name, platform, "at_mention");
-  }
-  if ((platform === "youtube" ? PLAIN_YT : PLAIN_IG_TT).test(text)) {
-    const known = findKnownCreator(text, platform);
-    const handle = lower(text);
-    const r = result(original, "username", handle, platform);
-    if (!r.isValid && known)
-      return result(original, "display_name", known, platform, { confidence: "medium" });
-    return r;
-  }
-  return displayName(original, text, platform, "display_name");
-}
 
-function displayName(original: string, text: string, platform: Platform, inputType: InputType): ParsedInput {
-  const known = findKnownCreator(text, platform);
-  if (known) {
-    const r = result(original, inputType === "at_mention" ? "at_mention" : "display_name", known, platform, {
-      confidence: "medium",
-    });
-    if (r.isValid) {
-      r.suggestions = suggestionsFor(text, platform)
-        .filter((s) => s !== known)
-        .slice(0, MAX_SUGGESTIONS);
-      return r;
-    }
+  const youtube = p === "youtube";
+  if (text.charCodeAt(0) === AT) {
+    let start = 1;
+    while (start < text.length && text.charCodeAt(start) === AT) start++;
+    const rest = text.slice(start);
+    if (rest === "") return invalid(original, "at_mention", "", USERNAME_REQUIRED);
+    if (flags & F_SPACE) return displayName(original, rest, p);
+    const name = youtube && isChannelId(rest) ? rest : rest.toLowerCase();
+    return handleResult(original, "at_mention", name, p, "high", rest);
   }
-  const squashed = squashName(text);
-  const suggestions = suggestionsFor(text, platform);
-  if (squashed && squashed.length <= HANDLE_MAX_LENGTH[platform] && validateHandle(squashed, platform).ok) {
-    return {
-      username: squashed,
-      originalInput: original,
-      inputType: "display_name",
-      confidence: "medium",
-      suggestions: suggestions.filter((s) => s !== squashed).slice(0, MAX_SUGGESTIONS),
-      isValid: true,
-    };
+
+  const plain = (flags & (F_SPACE | F_OTHER)) === 0 && (youtube || (flags & F_HYPHEN) === 0);
+  if (!plain) return displayName(original, text, p);
+
+  if ((flags & F_UPPER) === 0) {
+    const r = handleResult(original, "username", text, p, "high", text);
+    if (r.isValid) return r;
+    const known = findKnownBySquashed(squashName(text), p);
+    return known !== undefined && validateHandle(known, p).ok
+      ? make(original, "display_name", known, "medium", r.suggestions, true, undefined, undefined)
+      : r;
   }
-  const check = squashed ? validateHandle(squashed, platform) : null;
-  return {
-    username: squashed.slice(0, HANDLE_MAX_LENGTH[platform]),
-    originalInput: original,
-    inputType: "display_name",
-    confidence: "low",
-    suggestions,
-    isValid: false,
-    reason:
-      check && !check.ok
-        ? check.reason
-        : "This doesn't look like a username. Type the @handle or paste the profile link.",
-  };
+  // Capitals: a channel id, a known creator's name ("MrBeast"), or — on YouTube, where handles
+  // and video ids show their case — a handle as typed; elsewhere a name to lower-case.
+  if (youtube && isChannelId(text))
+    return make(original, "username", text, "high", [], true, undefined, undefined);
+  const known = findKnownBySquashed(squashName(text), p);
+  if (known !== undefined && validateHandle(known, p).ok) {
+    return make(
+      original,
+      "display_name",
+      known,
+      "medium",
+      suggestionsFor(text, p, known),
+      true,
+      undefined,
+      undefined,
+    );
+  }
+  if (youtube) return handleResult(original, "username", text, p, "high", text);
+  const lower = text.toLowerCase();
+  if (validateHandle(lower, p).ok) {
+    return make(
+      original,
+      "display_name",
+      lower,
+      "medium",
+      suggestionsFor(text, p, lower),
+      true,
+      undefined,
+      undefined,
+    );
+  }
+  return displayName(original, text, p);
 }
 
 /**
  * Spec §5, before submitting: lower case, no leading @, only letters, digits, underscore and dot —
- * unless the parser is at least moderately confident, in which case its handle is used (YouTube
- * channel ids keep their case).
+ * unless the parser reads the input with medium or high confidence, in which case its handle is
+ * used (so YouTube channel and video ids keep their case). Note a URL may name another platform
+ * than the selected one: use parseProfileInput's `platform` for that.
  */
 export function normalizeForSubmit(input: string, platform: Platform): string {
   const parsed = parseProfileInput(input, platform);
   if (parsed.isValid && parsed.confidence !== "low") return parsed.username;
-  return (typeof input === "string" ? input : "")
-    .slice(0, SCAN_LIMIT)
-    .trim()
-    .toLowerCase()
-    .replace(/^@+/, "")
-    .replace(/[^a-z0-9_.]/g, "");
+  const text = typeof input === "string" ? input.trim() : "";
+  return normalizeChars(clean(text.length > MAX_INPUT_LENGTH ? text.slice(0, MAX_INPUT_LENGTH) : text));
 }
