@@ -1,3 +1,4 @@
+import { aiWriterFromConfig } from "./ai";
 import { createGoogleVerifier, type GoogleVerifier } from "./auth/google-verifier";
 import { createSessionService, type SessionService } from "./auth/session-service";
 import { type CollectorLogger, type Collectors, createCollectors } from "./collectors";
@@ -71,6 +72,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     quota,
     singleFlight: createSingleFlight(),
     engine: reportEngine,
+    writer: aiWriterFromConfig(config, { now, logger: deps.logger }),
     observer: deps.observer,
     resolveInput: resolveAnalyzeInput,
     now,

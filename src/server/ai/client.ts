@@ -1,0 +1,438 @@
+import OpenAI, { APIError } from "openai";
+import { estimateCostUsd } from "./pricing";
+import type { ChatMessage } from "./prompt";
+
+/**
+ * The one model client: the `openai` SDK pointed at any OpenAI-compatible server (Perplexity by
+ * default, OpenAI, Ollama, llama.cpp, vLLM), wrapped in what a paid, slow, flaky upstream needs:
+ * a per-attempt deadline, one retry on 429/5xx, a bulkhead, a structured-output mode that steps
+ * down when a server refuses it, and token/cost accounting.
+ */
+
+/** Structured logger (pino-compatible subset). Prompts are never logged. */
+export interface AiLogger {
+  warn(obj: object, msg: string): void;
+}
+
+export interface AiClientOptions {
+  baseUrl: string;
+  /** Required by the SDK; local servers ignore it. */
+  apiKey?: string;
+  model: string;
+  /** Deadline of one model request (headers and body). */
+  timeoutMs?: number;
+  /** Model conversations at once; the rest wait in a queue. */
+  maxConcurrent?: number;
+  /** Waiting conversations beyond which a new one is refused at once (its report keeps the engine texts). */
+  maxQueued?: number;
+  /** Base of the jittered delay before the single retry (0.5×–1.5× of it). */
+  retryDelayMs?: number;
+  now?: () => Date;
+  logger?: AiLogger;
+  /** For the retry jitter. */
+  random?: () => number;
+}
+
+export type AiFailureKind =
+  | "timeout"
+  | "rate_limited"
+  | "upstream"
+  | "network"
+  | "refused"
+  | "busy"
+  | "invalid_output";
+
+/** A model call that did not produce a usable answer; `message` is written for the report reader. */
+export class AiCallError extends Error {
+  override name = "AiCallError";
+  readonly status?: number;
+  /** Response headers of an HTTP error (for Retry-After). */
+  readonly headers?: Headers;
+  constructor(
+    readonly kind: AiFailureKind,
+    message: string,
+    details: { status?: number; headers?: Headers; cause?: unknown } = {},
+  ) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
+    this.status = details.status;
+    this.headers = details.headers;
+  }
+}
+
+/** How the reply's JSON is requested; servers that refuse one mode are asked with the next. */
+export type ResponseFormatMode = "json_schema" | "json_object" | "none";
+const NEXT_MODE: Record<ResponseFormatMode, ResponseFormatMode | null> = {
+  json_schema: "json_object",
+  json_object: "none",
+  none: null,
+};
+
+/** Per base URL: the structured-output mode its server accepted (shared by every client in the process). */
+const formatModeByBaseUrl = new Map<string, ResponseFormatMode>();
+
+export function responseFormatModeFor(baseUrl: string): ResponseFormatMode {
+  return formatModeByBaseUrl.get(normaliseBaseUrl(baseUrl)) ?? "json_schema";
+}
+
+/**
+ * Per base URL: request parameters its server refused. OpenAI's reasoning models refuse a
+ * non-default `temperature` and want `max_completion_tokens` instead of `max_tokens`.
+ */
+const paramCompatByBaseUrl = new Map<string, { noTemperature?: boolean; maxCompletionTokens?: boolean }>();
+
+function normaliseBaseUrl(baseUrl: string): string {
+  return baseUrl.trim().replace(/\/+$/, "");
+}
+
+export interface CompletionResult {
+  content: string;
+  promptTokens: number;
+  completionTokens: number;
+  /** Source URLs a search model (Perplexity) returned with the answer: `citations` and `search_results`. */
+  citations: string[];
+  mode: ResponseFormatMode;
+}
+
+export interface AiStats {
+  /** HTTP requests sent to the model server. */
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Null when the model has no price in the table. */
+  estimatedCostUsd: number | null;
+}
+
+export interface CompleteOptions {
+  /** The caller's signal: aborting it rejects with its reason. */
+  signal?: AbortSignal;
+  /** Epoch ms after which no request is started and a running one is aborted as a timeout. */
+  deadline?: number;
+  schema?: { name: string; schema: Record<string, unknown> };
+  maxTokens?: number;
+}
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
+}
+
+/** Sleeps `ms`, rejecting early with the signal's reason when it aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(abortReason(signal));
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortReason(signal));
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
+  });
+}
+
+/** Milliseconds to wait from a retry-after-ms / Retry-After header (seconds or HTTP date), or null. */
+export function retryAfterMs(headers: Headers | undefined, nowMs: number): number | null {
+  const ms = headers?.get("retry-after-ms");
+  if (ms && Number.isFinite(Number(ms))) return Math.max(0, Number(ms));
+  const value = headers?.get("retry-after")?.trim();
+  if (!value) return null;
+  if (/^\d+(\.\d+)?$/.test(value)) return Number(value) * 1000;
+  const date = Date.parse(value);
+  return Number.isFinite(date) ? Math.max(0, date - nowMs) : null;
+}
+
+/** The error text of a refused request: message plus raw body, to spot a response_format refusal. */
+function errorText(err: APIError): string {
+  let body = "";
+  try {
+    body = JSON.stringify(err.error ?? "");
+  } catch {
+    body = "";
+  }
+  return `${err.message} ${body}`;
+}
+
+function isFormatRefusal(err: unknown): boolean {
+  return (
+    err instanceof APIError &&
+    (err.status === 400 || err.status === 422) &&
+    /response_format|json_schema|json_object|structured output/i.test(errorText(err))
+  );
+}
+
+function urlsOf(completion: unknown): string[] {
+  const c = completion as { citations?: unknown; search_results?: unknown };
+  const urls: string[] = [];
+  if (Array.isArray(c.citations)) for (const u of c.citations) if (typeof u === "string") urls.push(u);
+  if (Array.isArray(c.search_results)) {
+    for (const r of c.search_results) {
+      const url = (r as { url?: unknown } | null)?.url;
+      if (typeof url === "string") urls.push(url);
+    }
+  }
+  const seen = new Set<string>();
+  return urls
+    .map((u) => u.trim())
+    .filter((u) => {
+      if (seen.has(u) || u.length > 2000) return false;
+      seen.add(u);
+      try {
+        const { protocol } = new URL(u);
+        return protocol === "https:" || protocol === "http:";
+      } catch {
+        return false;
+      }
+    })
+    .slice(0, 20);
+}
+
+/** A counting semaphore with a bounded, abortable queue. */
+function createBulkhead(limit: number, maxQueued: number) {
+  let active = 0;
+  const queue: { grant: () => void }[] = [];
+  const release = () => {
+    const next = queue.shift();
+    if (next) next.grant();
+    else active--;
+  };
+  return {
+    get active() {
+      return active;
+    },
+    get queued() {
+      return queue.length;
+    },
+    /** Resolves with a release function once a slot is free. */
+    acquire(signal: AbortSignal): Promise<() => void> {
+      if (signal.aborted) return Promise.reject(abortReason(signal));
+      if (active < limit) {
+        active++;
+        return Promise.resolve(once(release));
+      }
+      if (queue.length >= maxQueued) {
+        return Promise.reject(
+          new AiCallError(
+            "busy",
+            `More than ${maxQueued} reports were waiting for the model, so this one was not sent`,
+          ),
+        );
+      }
+      return new Promise((resolve, reject) => {
+        const entry = {
+          grant: () => {
+            signal.removeEventListener("abort", onAbort);
+            resolve(once(release));
+          },
+        };
+        const onAbort = () => {
+          const i = queue.indexOf(entry);
+          if (i >= 0) queue.splice(i, 1);
+          reject(abortReason(signal));
+        };
+        signal.addEventListener("abort", onAbort, { once: true });
+        queue.push(entry);
+      });
+    },
+  };
+}
+
+function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (!done) {
+      done = true;
+      fn();
+    }
+  };
+}
+
+export type AiClient = ReturnType<typeof createAiClient>;
+
+export function createAiClient(options: AiClientOptions) {
+  const baseUrl = normaliseBaseUrl(options.baseUrl);
+  const model = options.model;
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const retryDelayMs = options.retryDelayMs ?? 500;
+  const random = options.random ?? Math.random;
+  const logger = options.logger;
+  const sdk = new OpenAI({
+    baseURL: baseUrl,
+    apiKey: options.apiKey ?? "not-needed",
+    // Our own deadline covers the body too; the SDK's (headers only) is a backstop.
+    timeout: timeoutMs + 1000,
+    maxRetries: 0,
+  });
+  const bulkhead = createBulkhead(
+    Math.max(1, options.maxConcurrent ?? 4),
+    Math.max(0, options.maxQueued ?? 50),
+  );
+  const totals = { calls: 0, promptTokens: 0, completionTokens: 0 };
+
+  /** One HTTP request with its own deadline; classifies every failure as an AiCallError (or the caller's abort). */
+  async function request(
+    messages: ChatMessage[],
+    mode: ResponseFormatMode,
+    opts: CompleteOptions,
+  ): Promise<CompletionResult> {
+    const callerSignal = opts.signal ?? new AbortController().signal;
+    if (callerSignal.aborted) throw abortReason(callerSignal);
+    const budget = Math.min(timeoutMs, (opts.deadline ?? Number.POSITIVE_INFINITY) - Date.now());
+    if (budget <= 0)
+      throw new AiCallError("timeout", `The model did not answer within ${timeoutMs / 1000} s`);
+    const timer = new AbortController();
+    const timeout = setTimeout(() => timer.abort(new AiCallError("timeout", "deadline")), budget);
+    const signal = AbortSignal.any([callerSignal, timer.signal]);
+    const compat = paramCompatByBaseUrl.get(baseUrl) ?? {};
+    const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = { model, messages };
+    if (!compat.noTemperature) body.temperature = 0.2;
+    if (compat.maxCompletionTokens) body.max_completion_tokens = opts.maxTokens ?? 1500;
+    else body.max_tokens = opts.maxTokens ?? 1500;
+    if (mode === "json_schema" && opts.schema) {
+      body.response_format = {
+        type: "json_schema",
+        json_schema: { name: opts.schema.name, strict: true, schema: opts.schema.schema },
+      };
+    } else if (mode === "json_object" || (mode === "json_schema" && !opts.schema)) {
+      body.response_format = { type: "json_object" };
+    }
+    totals.calls++;
+    try {
+      const completion = await sdk.chat.completions.create(body, { signal, maxRetries: 0 });
+      const promptTokens = completion.usage?.prompt_tokens ?? 0;
+      const completionTokens = completion.usage?.completion_tokens ?? 0;
+      totals.promptTokens += promptTokens;
+      totals.completionTokens += completionTokens;
+      return {
+        content: completion.choices?.[0]?.message?.content ?? "",
+        promptTokens,
+        completionTokens,
+        citations: urlsOf(completion),
+        mode,
+      };
+    } catch (err) {
+      if (callerSignal.aborted) throw abortReason(callerSignal);
+      if (timer.signal.aborted || (err instanceof Error && err.name === "APIConnectionTimeoutError")) {
+        throw new AiCallError(
+          "timeout",
+          `The model did not answer within ${Math.round(budget / 100) / 10} s`,
+        );
+      }
+      if (err instanceof APIError && typeof err.status === "number") {
+        const { status, headers } = err;
+        if (status === 429) {
+          throw new AiCallError("rate_limited", "The model server is rate limiting (HTTP 429)", {
+            status,
+            headers,
+          });
+        }
+        if (status >= 500) {
+          throw new AiCallError("upstream", `The model server failed (HTTP ${status})`, { status, headers });
+        }
+        throw new AiCallError("refused", `The model server refused the request (HTTP ${status})`, {
+          status,
+          cause: err,
+        });
+      }
+      throw new AiCallError("network", "The model server could not be reached");
+    } finally {
+      clearTimeout(timeout);
+    }
+  }
+
+  /** `request` plus one jittered retry on 429/5xx (Retry-After honoured up to 5 s; longer → no retry). */
+  async function requestWithRetry(
+    messages: ChatMessage[],
+    mode: ResponseFormatMode,
+    opts: CompleteOptions,
+  ): Promise<CompletionResult> {
+    try {
+      return await request(messages, mode, opts);
+    } catch (err) {
+      if (!(err instanceof AiCallError) || (err.kind !== "rate_limited" && err.kind !== "upstream"))
+        throw err;
+      const after = retryAfterMs(err.headers, Date.now());
+      if (after !== null && after > 5000) {
+        throw new AiCallError(
+          err.kind,
+          `${err.message}; Retry-After ${Math.round(after / 1000)} s is too long to wait`,
+          { status: err.status },
+        );
+      }
+      const delay = after ?? retryDelayMs * (0.5 + random());
+      if (opts.deadline !== undefined && Date.now() + delay >= opts.deadline) throw err;
+      logger?.warn(
+        { model, status: err.status, delayMs: Math.round(delay) },
+        "model request failed; retrying once",
+      );
+      await sleep(delay, opts.signal ?? new AbortController().signal);
+      try {
+        return await request(messages, mode, opts);
+      } catch (again) {
+        if (again instanceof AiCallError && (again.kind === "rate_limited" || again.kind === "upstream")) {
+          throw new AiCallError(again.kind, `${again.message}, also after one retry`, {
+            status: again.status,
+          });
+        }
+        throw again;
+      }
+    }
+  }
+
+  return {
+    model,
+    baseUrl,
+    get inFlight() {
+      return bulkhead.active;
+    },
+
+    /** Holds a bulkhead slot for a whole conversation (request, retry, repair). */
+    acquire(signal?: AbortSignal): Promise<() => void> {
+      return bulkhead.acquire(signal ?? new AbortController().signal);
+    },
+
+    /**
+     * One completion. With a schema, asks for `json_schema` output unless this base URL refused it
+     * before; a 400/422 naming response_format steps down to `json_object`, then to plain text.
+     * A 400 naming `temperature` or `max_tokens` is retried without / with `max_completion_tokens`.
+     */
+    async complete(messages: ChatMessage[], opts: CompleteOptions = {}): Promise<CompletionResult> {
+      let mode = opts.schema ? responseFormatModeFor(baseUrl) : "none";
+      for (;;) {
+        try {
+          return await requestWithRetry(messages, mode, opts);
+        } catch (err) {
+          const cause = err instanceof AiCallError ? err.cause : undefined;
+          const next = NEXT_MODE[mode];
+          if (next && err instanceof AiCallError && err.kind === "refused" && isFormatRefusal(cause)) {
+            logger?.warn(
+              { model, baseUrl, refused: mode, next },
+              "model server refused the response format; stepping down",
+            );
+            formatModeByBaseUrl.set(baseUrl, next);
+            mode = next;
+            continue;
+          }
+          const compat = paramCompatByBaseUrl.get(baseUrl) ?? {};
+          const text = cause instanceof APIError && cause.status === 400 ? errorText(cause) : "";
+          if (text && !compat.noTemperature && /temperature/i.test(text)) {
+            paramCompatByBaseUrl.set(baseUrl, { ...compat, noTemperature: true });
+            continue;
+          }
+          if (text && !compat.maxCompletionTokens && /max_tokens/i.test(text)) {
+            paramCompatByBaseUrl.set(baseUrl, { ...compat, maxCompletionTokens: true });
+            continue;
+          }
+          throw err;
+        }
+      }
+    },
+
+    stats(): AiStats {
+      return {
+        ...totals,
+        estimatedCostUsd: estimateCostUsd(model, totals.promptTokens, totals.completionTokens),
+      };
+    },
+  };
+}

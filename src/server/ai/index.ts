@@ -1,0 +1,28 @@
+export {
+  AiCallError,
+  type AiClient,
+  type AiClientOptions,
+  type AiLogger,
+  type AiStats,
+  createAiClient,
+  type ResponseFormatMode,
+  responseFormatModeFor,
+} from "./client";
+export { estimateCostUsd, MODEL_PRICES, priceOf } from "./pricing";
+export { buildWriterMessages, CREATOR_LIMITS, estimateTokens } from "./prompt";
+export { AI_TEXT_FIELDS, type AiTextField, type AiTexts, aiTextsSchema } from "./schema";
+export {
+  createWebSearchReporter,
+  isSearchModel,
+  type WebSearchReporter,
+  type WebSearchReporterOptions,
+  webReportSchema,
+  webSearchReporterFromConfig,
+} from "./web-search";
+export {
+  type AiNote,
+  type AiWriter,
+  type AiWriterOptions,
+  aiWriterFromConfig,
+  createAiWriter,
+} from "./writer";
