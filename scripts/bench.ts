@@ -11,6 +11,7 @@ const SUITES: Suite[] = [
   { name: "engine", run: async (o) => (await import("./bench/engine")).benchEngine(o) },
   { name: "import", run: async (o) => (await import("./bench/import")).benchImport(o) },
   { name: "api", run: async (o) => (await import("./bench/api")).benchApi(o) },
+  { name: "discovery", run: async (o) => (await import("./bench/discovery")).benchDiscovery(o) },
 ];
 
 function fmt(n: number): string {

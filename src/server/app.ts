@@ -15,6 +15,7 @@ import { authRoutes } from "./routes/auth";
 import { clientConfigRoutes } from "./routes/client-config";
 import { createMetrics, registerRequestMetrics } from "./ops/metrics";
 import { healthRoutes } from "./routes/health";
+import { discoveryRoutes } from "./discovery/routes";
 import { createBodyCache } from "./reports/body-cache";
 import { reportRoutes } from "./routes/reports";
 import { createServices, type Services } from "./services";
@@ -138,6 +139,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   await app.register(authRoutes, { config, ...services });
   await app.register(clientConfigRoutes, { config });
+  await app.register(discoveryRoutes, { db: deps.database.db });
   await app.register(reportRoutes, {
     config,
     reports: services.reports,

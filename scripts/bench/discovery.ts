@@ -1,0 +1,347 @@
+/**
+ * discovery.p95_ms.<pglite|postgres>.<rows> and finder.p95_ms.<pglite|postgres>.<rows>: the p95
+ * latency of the discovery and finder services (the SQL and the shaping the API does) over ≥ 200
+ * varied queries, each beside a baseline measured in the same run: the same query with index and
+ * bitmap scans disabled (`SET LOCAL enable_indexscan/enable_bitmapscan/enable_indexonlyscan = off`),
+ * i.e. the sequential scan our indexes save. Both run inside a transaction so they pay the same.
+ *
+ * Rows: 100,000 (20,000 with --quick). `--rows=1000000` (or a list, `--rows=100000,1000000`)
+ * measures other sizes. PostgreSQL figures only when DATABASE_URL is set: a fresh database is
+ * created for the run and dropped after. Run alone:
+ *   node --import tsx scripts/bench/discovery.ts [--quick] [--rows=1000000] [--json]
+ */
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { INDUSTRY_SYNONYMS, PLACE_PHRASES, SIZE_WORDS } from "../../src/core/discovery/lexicon";
+import { INDUSTRY_BANKS, LANGUAGE_BANKS, mulberry32 } from "../../src/core/sample";
+import {
+  type DiscoverySearchInput,
+  discoverySearchRequestSchema,
+  type FinderRequest,
+  FOLLOWER_RANGES,
+  finderRequestSchema,
+} from "../../src/core/schemas/discovery";
+import { PLATFORMS } from "../../src/core/schemas/platform";
+import { COUNTRIES, INDUSTRIES, TARGET_MARKETS } from "../../src/core/taxonomy";
+import { type AppDb, type Database, type DbOrTx, openDatabase } from "../../src/server/db/database";
+import { createDiscoveryService } from "../../src/server/discovery/discovery-service";
+import { createFinderService } from "../../src/server/discovery/finder-service";
+import { type BenchOptions, type Figure, percentile } from "./types";
+
+const QUERIES = 200;
+const TARGET_MS = { discovery: 50, finder: 100 } as const;
+
+function rowsOption(quick: boolean): number[] {
+  const arg = process.argv.find((a) => a.startsWith("--rows="));
+  if (!arg) return [quick ? 20_000 : 100_000];
+  const rows = arg
+    .slice(7)
+    .split(",")
+    .map((s) => Number(s.replace(/[_,]/g, "")));
+  if (rows.some((n) => !Number.isInteger(n) || n < 1000 || n > 10_000_000)) {
+    throw new Error(`--rows takes whole numbers from 1,000 to 10,000,000 (got ${arg.slice(7)})`);
+  }
+  return rows;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Data
+
+function weightedPool<T>(items: readonly (readonly [T, number])[]): T[] {
+  return items.flatMap(([item, weight]) =>
+    Array.from({ length: Math.max(1, Math.round(weight)) }, () => item),
+  );
+}
+
+/** Pads or cuts a list to exactly n entries by cycling (PostgreSQL arrays must be rectangular). */
+function cycle<T>(list: readonly T[], n: number): T[] {
+  return Array.from({ length: n }, (_, i) => list[i % list.length]!);
+}
+
+const COUNTRY_WEIGHTS: Record<string, number> = {
+  "United States": 30,
+  "United Kingdom": 8,
+  Canada: 5,
+  Australia: 4,
+  Germany: 5,
+  France: 4,
+  Spain: 4,
+  Italy: 3,
+  Brazil: 6,
+  Mexico: 4,
+  India: 6,
+  Japan: 3,
+  Indonesia: 3,
+  Philippines: 2,
+};
+
+const GENERIC = [
+  "DM for collabs",
+  "new videos every week",
+  "sharing what I love",
+  "links below",
+  "business inquiries by email",
+  "living my best life",
+  "coffee first",
+  "dog parent",
+  "plant lover",
+  "dreamer and doer",
+  "stories daily",
+  "come say hi",
+];
+
+/**
+ * Fills `accounts` with `rows` synthetic creators in one INSERT … SELECT … FROM generate_series:
+ * followers log-uniform from 1K to 50M, industries weighted as the sample generator weights them,
+ * 1–3 audience countries weighted towards large markets, bios from each industry's roles and topics,
+ * tier-dependent engagement (8 % unknown), 4 % private, verified mostly among large accounts.
+ */
+export async function fillBenchAccounts(db: AppDb, rows: number): Promise<void> {
+  const W_ROLES = 5;
+  const W_TOPICS = 8;
+  const roles = INDUSTRIES.flatMap((i) => cycle(INDUSTRY_BANKS[i].roles, W_ROLES));
+  const topics = INDUSTRIES.flatMap((i) => cycle(INDUSTRY_BANKS[i].topics, W_TOPICS));
+  const industryPool = weightedPool(
+    INDUSTRIES.map((name, i) => [i + 1, INDUSTRY_BANKS[name].weight] as const),
+  );
+  const countryPool = weightedPool([...new Set(COUNTRIES)].map((c) => [c, COUNTRY_WEIGHTS[c] ?? 1] as const));
+  const en = LANGUAGE_BANKS.en;
+  const arr = (values: readonly (string | number)[], type: "text" | "int") =>
+    sql`${sql.param([...values])}::${sql.raw(type)}[]`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select setseed(0.42)`);
+    await tx.execute(sql`
+      insert into accounts (platform, username, name, bio, verified, is_private, followers, industry,
+                            engagement_rate, countries, source, is_sample)
+      select y.platform, 'bench_' || y.g, y.name,
+             y.role || ' · ' || y.topic1 || ' & ' || y.topic2 || ' · ' || y.generic,
+             random() < (case when y.followers >= 1000000 then 0.3 else 0.01 end),
+             random() < 0.04,
+             y.followers, y.industry,
+             case when random() < 0.08 then null
+                  else round((y.base * exp((random() - 0.5) * 1.6))::numeric, 2)::real end,
+             array(select distinct c from unnest(array_remove(array[y.c1, y.c2, y.c3], null)) c),
+             'bench', false
+      from (
+        select x.*,
+               (${arr(INDUSTRIES, "text")})[x.ii] as industry,
+               (${arr(roles, "text")})[(x.ii - 1) * ${W_ROLES} + 1 + floor(random() * ${W_ROLES})::int] as role,
+               (${arr(topics, "text")})[(x.ii - 1) * ${W_TOPICS} + 1 + floor(random() * ${W_TOPICS})::int] as topic1,
+               (${arr(topics, "text")})[(x.ii - 1) * ${W_TOPICS} + 1 + floor(random() * ${W_TOPICS})::int] as topic2,
+               (${arr(GENERIC, "text")})[1 + floor(random() * ${GENERIC.length})::int] as generic,
+               initcap((${arr(en.firstNames, "text")})[1 + floor(random() * ${en.firstNames.length})::int]) || ' ' ||
+               initcap((${arr(en.lastNames, "text")})[1 + floor(random() * ${en.lastNames.length})::int]) as name,
+               (${arr(countryPool, "text")})[1 + floor(random() * ${countryPool.length})::int] as c1,
+               case when random() < 0.6 then (${arr(countryPool, "text")})[1 + floor(random() * ${countryPool.length})::int] end as c2,
+               case when random() < 0.3 then (${arr(countryPool, "text")})[1 + floor(random() * ${countryPool.length})::int] end as c3,
+               case x.platform
+                 when 'instagram' then 3.0 * power(x.followers / 1000.0, -0.12)
+                 when 'tiktok' then 12.0 * power(x.followers / 1000.0, -0.09)
+                 else 4.5 * power(x.followers / 1000.0, -0.08) end as base
+        from (
+          select g,
+                 (array['instagram', 'tiktok', 'youtube'])[1 + floor(random() * 3)::int] as platform,
+                 floor(exp(ln(1000) + random() * (ln(50000000) - ln(1000))))::bigint as followers,
+                 (${arr(industryPool, "int")})[1 + floor(random() * ${industryPool.length})::int] as ii
+          from generate_series(1, ${rows}) g
+        ) x
+      ) y`);
+  });
+  await db.execute(sql`analyze accounts`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Queries
+
+function pick<T>(rng: { next(): number }, list: readonly T[]): T {
+  return list[Math.floor(rng.next() * list.length)]!;
+}
+
+/** ≥ 200 varied discovery requests (deterministic). */
+export function discoveryQueries(n = QUERIES): DiscoverySearchInput[] {
+  const rng = mulberry32(7);
+  const rand = () => rng.next();
+  const marketChoices = [...TARGET_MARKETS, "Germany", "Brazil", "India", "Mexico", "Japan", "France"];
+  return Array.from({ length: n }, () => {
+    const markets = new Set<string>();
+    const k = Math.floor(rand() * 4);
+    for (let j = 0; j < k; j++) markets.add(pick(rng, marketChoices));
+    return {
+      platform: pick(rng, PLATFORMS),
+      followerRange: pick(rng, FOLLOWER_RANGES),
+      industry:
+        rand() < 0.25
+          ? "any"
+          : pick(
+              rng,
+              INDUSTRIES.filter((i) => i !== "General"),
+            ),
+      targetMarkets: [...markets],
+    };
+  });
+}
+
+/** ≥ 200 varied finder descriptions (deterministic): niches, places, languages, sizes, free words. */
+export function finderQueries(n = QUERIES): FinderRequest[] {
+  const rng = mulberry32(11);
+  const rand = () => rng.next();
+  const niches = INDUSTRIES.flatMap((i) => INDUSTRY_SYNONYMS[i].slice(0, 6));
+  const places = Object.keys(PLACE_PHRASES).filter((p) => !p.includes(" ") || rand() < 0.5);
+  const sizes = [
+    ...Object.keys(SIZE_WORDS),
+    "over 1M followers",
+    "under 50k followers",
+    "between 10k and 100k followers",
+    "100k+",
+  ];
+  const free = [
+    "daily",
+    "routine",
+    "tips",
+    "recipes",
+    "reviews",
+    "honest",
+    "weekly",
+    "family",
+    "city",
+    "budget",
+  ];
+  return Array.from({ length: n }, (_, i) => {
+    const parts: string[] = ["Looking for"];
+    if (rand() < 0.5) parts.push(pick(rng, sizes));
+    parts.push(pick(rng, niches));
+    if (rand() < 0.4) parts.push(pick(rng, niches));
+    if (rand() < 0.4) parts.push(pick(rng, free));
+    parts.push("creators");
+    if (rand() < 0.5) parts.push("in", pick(rng, places));
+    if (rand() < 0.15) parts.push(pick(rng, ["German-speaking", "Spanish-speaking", "in French"]));
+    return { platform: PLATFORMS[i % 3]!, description: parts.join(" "), limit: 50 };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measuring
+
+async function timed(db: AppDb, seqScan: boolean, run: (tx: DbOrTx) => Promise<string>) {
+  let key = "";
+  const t0 = performance.now();
+  await db.transaction(async (tx) => {
+    if (seqScan) {
+      await tx.execute(sql`set local enable_indexscan = off`);
+      await tx.execute(sql`set local enable_bitmapscan = off`);
+      await tx.execute(sql`set local enable_indexonlyscan = off`);
+    }
+    key = await run(tx);
+  });
+  return { ms: performance.now() - t0, key };
+}
+
+interface Measured {
+  value: number[];
+  baseline: number[];
+  mismatches: number;
+}
+
+async function measure(db: AppDb, runs: ((tx: DbOrTx) => Promise<string>)[]): Promise<Measured> {
+  for (const run of runs.slice(0, 10)) await timed(db, false, run); // warm up
+  const out: Measured = { value: [], baseline: [], mismatches: 0 };
+  for (const run of runs) {
+    const a = await timed(db, false, run);
+    const b = await timed(db, true, run);
+    out.value.push(a.ms);
+    out.baseline.push(b.ms);
+    if (a.key !== b.key) out.mismatches++;
+  }
+  return out;
+}
+
+async function benchOne(database: Database, kind: "pglite" | "postgres", rows: number): Promise<Figure[]> {
+  const t0 = performance.now();
+  await fillBenchAccounts(database.db, rows);
+  const fillSecs = (performance.now() - t0) / 1000;
+  const discovery = discoveryQueries().map((q) => {
+    const request = discoverySearchRequestSchema.parse(q);
+    return async (tx: DbOrTx) => {
+      const r = await createDiscoveryService({ db: tx }).search(request);
+      return `${r.total}:${r.results.map((x) => `${x.username}=${x.matchPercentage}`).join(",")}`;
+    };
+  });
+  const finder = finderQueries().map((q) => {
+    const request = finderRequestSchema.parse(q);
+    return async (tx: DbOrTx) => {
+      const r = await createFinderService({ db: tx }).find(request);
+      return r.results.map((x) => `${x.username}=${x.matchPercentage}`).join(",");
+    };
+  });
+  const figures: Figure[] = [];
+  for (const [name, runs] of [
+    ["discovery", discovery],
+    ["finder", finder],
+  ] as const) {
+    const m = await measure(database.db, runs);
+    const value = percentile(m.value, 95);
+    const baseline = percentile(m.baseline, 95);
+    figures.push({
+      name: `${name}.p95_ms.${kind}.${rows}`,
+      value,
+      unit: "ms",
+      baseline,
+      ratio: value / baseline,
+      target: TARGET_MS[name],
+      note:
+        `${runs.length} queries on ${rows.toLocaleString("en-US")} rows (filled in ${fillSecs.toFixed(1)} s); ` +
+        `p50 ${percentile(m.value, 50).toFixed(1)} ms vs ${percentile(m.baseline, 50).toFixed(1)} ms; ` +
+        `baseline = same query with index and bitmap scans off` +
+        (m.mismatches > 0 ? `; ${m.mismatches} answers differed from the baseline's` : ""),
+    });
+  }
+  return figures;
+}
+
+async function withPostgres<T>(baseUrl: string, fn: (database: Database) => Promise<T>): Promise<T> {
+  const name = `bench_discovery_${crypto.randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: url.toString(), dataDir: "memory://", poolSize: 2 });
+    return await fn(database);
+  } finally {
+    await database?.close();
+    const dropper = new pg.Client({ connectionString: baseUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  }
+}
+
+export async function benchDiscovery(opts: BenchOptions): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const rows of rowsOption(opts.quick)) {
+    const database = await openDatabase({ dataDir: "memory://" });
+    try {
+      figures.push(...(await benchOne(database, "pglite", rows)));
+    } finally {
+      await database.close();
+    }
+    const url = process.env.DATABASE_URL;
+    if (url) figures.push(...(await withPostgres(url, (database) => benchOne(database, "postgres", rows))));
+  }
+  return figures;
+}
+
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
+  const figures = await benchDiscovery({ quick: process.argv.includes("--quick") });
+  if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify({ figures })}\n`);
+  else
+    for (const f of figures) {
+      process.stdout.write(
+        `${f.name.padEnd(36)} ${f.value.toFixed(1).padStart(8)} ms  baseline ${f.baseline?.toFixed(1)}  ratio ${f.ratio?.toFixed(3)}  target ${f.target}\n    ${f.note}\n`,
+      );
+    }
+}

@@ -1,0 +1,4 @@
+ALTER TABLE "accounts" ADD COLUMN "search_tsv" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english'::regconfig, coalesce("name", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("bio", '')), 'B')) STORED;--> statement-breakpoint
+CREATE INDEX "accounts_public_platform_followers_idx" ON "accounts" USING btree ("platform","followers") WHERE "is_private" = false;--> statement-breakpoint
+CREATE INDEX "accounts_search_tsv_idx" ON "accounts" USING gin ("search_tsv") WITH (gin_pending_list_limit=128);--> statement-breakpoint
+CREATE INDEX "accounts_countries_idx" ON "accounts" USING gin ("countries") WITH (gin_pending_list_limit=128);
