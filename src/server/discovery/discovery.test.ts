@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
+import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   breakdown,
@@ -17,6 +18,7 @@ import type { Industry } from "../../core/taxonomy";
 import { buildApp } from "../app";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
+import { registerErrorHandler } from "../http/error-handler";
 import { fakeWebRoot, testConfig } from "../testing/test-app";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
 import { discoveryRoutes } from "./routes";
@@ -211,8 +213,8 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     await database.db.insert(accounts).values(SEED.map(row));
+    // buildApp registers discoveryRoutes (the app's wiring is part of what is tested).
     app = await buildApp(testConfig(), { database, webRoot: fakeWebRoot(), logger: false });
-    await app.register(discoveryRoutes, { db: database.db });
     await app.ready();
   });
   afterAll(async () => {
@@ -674,7 +676,11 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
   });
 
   it("takes a model-based extractor for the finder", async () => {
-    const withModel = await buildApp(testConfig(), { database, webRoot: fakeWebRoot(), logger: false });
+    // The plugin alone, as the app would register it once a model is configured.
+    const withModel = Fastify({ logger: false });
+    withModel.setValidatorCompiler(validatorCompiler);
+    withModel.setSerializerCompiler(serializerCompiler);
+    registerErrorHandler(withModel);
     await withModel.register(discoveryRoutes, {
       db: database.db,
       extractor: async () => ({
