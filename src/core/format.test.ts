@@ -7,7 +7,16 @@ describe("formatters", () => {
     [1000, "1.0K"],
     [1250, "1.3K"],
     [999_949, "999.9K"],
+    [999_950, "1.0M"],
+    [999.4, "999"],
+    [999.6, "1.0K"],
+    [0, "0"],
     [1_000_000, "1.0M"],
+    [1_049_999, "1.0M"],
+    [1_050_000, "1.1M"],
+    [-5, "N/A"],
+    [Number.POSITIVE_INFINITY, "N/A"],
+    [undefined, "N/A"],
     [283_400_000, "283.4M"],
     [Number.NaN, "N/A"],
     [null, "N/A"],
@@ -18,6 +27,7 @@ describe("formatters", () => {
     for (const g of ["B", "B-", "C+", "C"]) expect(gradeTone(g)).toBe("warning");
     for (const g of ["C-", "D+", "D", "D-", "F"]) expect(gradeTone(g)).toBe("bad");
     expect(gradeTone(null)).toBe("neutral");
+    expect(gradeTone("E")).toBe("neutral");
   });
 
   it("colours engagement levels and match badges", () => {
@@ -27,12 +37,16 @@ describe("formatters", () => {
       engagementTone("Low"),
       engagementTone("unknown"),
     ]).toEqual(["good", "warning", "bad", "neutral"]);
-    expect([matchTone(80), matchTone(79), matchTone(60), matchTone(59)]).toEqual([
-      "default",
-      "secondary",
-      "secondary",
-      "outline",
-    ]);
+    expect([
+      matchTone(100),
+      matchTone(80),
+      matchTone(79.9),
+      matchTone(60),
+      matchTone(59),
+      matchTone(0),
+    ]).toEqual(["default", "default", "secondary", "secondary", "outline", "outline"]);
+    expect(matchTone(Number.NaN)).toBe("outline");
+    expect(matchTone(null)).toBe("outline");
   });
 
   it("writes dates en-US with a short month", () => {

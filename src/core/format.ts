@@ -1,11 +1,13 @@
 import type { EngagementLevel, Grade } from "./schemas/report";
 
-/** Spec §2: K from 1,000 and M from 1,000,000, one decimal (1.2K, 3.4M). */
+/**
+ * Spec §2: K from 1,000 and M from 1,000,000, one decimal (1.2K, 3.4M). Counts that round up to the
+ * next unit use it (999,950 → "1.0M", not "1000.0K"); missing or invalid counts read "N/A".
+ */
 export function formatFollowers(n: number | null | undefined): string {
-  if (typeof n !== "number" || !Number.isFinite(n)) return "N/A";
-  const abs = Math.abs(n);
-  if (abs >= 1_000_000) return `${(n / 1_000_000).toFixed(1)}M`;
-  if (abs >= 1_000) return `${(n / 1_000).toFixed(1)}K`;
+  if (typeof n !== "number" || !Number.isFinite(n) || n < 0) return "N/A";
+  if (n >= 999_950) return `${(n / 1_000_000).toFixed(1)}M`;
+  if (n >= 999.5) return `${(n / 1_000).toFixed(1)}K`;
   return String(Math.round(n));
 }
 
@@ -28,8 +30,9 @@ export function engagementTone(level: EngagementLevel | string | null | undefine
   return "neutral";
 }
 
-/** Spec §5: match 80+ default badge, 60+ secondary, otherwise outline. */
-export function matchTone(pct: number): "default" | "secondary" | "outline" {
+/** Spec §5: match 80+ default badge, 60+ secondary, otherwise outline (also for a missing value). */
+export function matchTone(pct: number | null | undefined): "default" | "secondary" | "outline" {
+  if (typeof pct !== "number" || Number.isNaN(pct)) return "outline";
   if (pct >= 80) return "default";
   if (pct >= 60) return "secondary";
   return "outline";

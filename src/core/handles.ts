@@ -1,6 +1,7 @@
 import type { Platform } from "./schemas/platform";
 
-const CHANNEL_ID = /^UC[\w-]{22}$/;
+/** A YouTube channel id ("UC" + 22 characters): case-sensitive, unlike handles. */
+export const CHANNEL_ID = /^UC[\w-]{22}$/;
 
 /**
  * The one spelling of a handle we store and look up: without "@", lower case — except YouTube

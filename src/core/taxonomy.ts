@@ -47,6 +47,17 @@ export const TARGET_MARKETS = [
 ] as const;
 export type TargetMarket = (typeof TARGET_MARKETS)[number];
 
+/** The spec's markets as people write them ("united states" → "United States", "uk" → "UK"). */
+export const MARKET_LABELS: Record<TargetMarket, string> = {
+  "united states": "United States",
+  canada: "Canada",
+  europe: "Europe",
+  uk: "UK",
+  australia: "Australia",
+  asia: "Asia",
+  global: "Global",
+};
+
 /** Countries used in recommendedCountries / discovery `countries`, grouped by the spec's markets. */
 export const MARKET_COUNTRIES: Record<Exclude<TargetMarket, "global">, readonly string[]> = {
   "united states": ["United States"],

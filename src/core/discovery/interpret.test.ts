@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { interpretationSchema } from "../schemas/discovery";
 import {
   extractFollowerCounts,
   foldText,
@@ -6,6 +7,7 @@ import {
   interpretWithLexicon,
   sizeLabel,
 } from "./interpret";
+import { INDUSTRY_SYNONYMS, LANGUAGE_WORDS, PLACE_PHRASES, PLATFORM_WORDS, SIZE_WORDS } from "./lexicon";
 
 const lex = (text: string, platform: "instagram" | "tiktok" | "youtube" = "instagram") =>
   interpretWithLexicon(text, platform);
@@ -106,7 +108,14 @@ describe("interpreting a finder description with the lexicon", () => {
   });
 
   it("does not mistake ages, years or small numbers for sizes", () => {
-    for (const text of ["moms under 30", "18-24 year old gamers", "best of 2024 travel", "top 10 chefs"]) {
+    for (const text of [
+      "moms under 30",
+      "18-24 year old gamers",
+      "best of 2024 travel",
+      "top 10 chefs",
+      "2024-2025 season skiers",
+      "under 2000 calories recipes",
+    ]) {
       const i = lex(text);
       expect(i.followerMin, text).toBeUndefined();
       expect(i.followerMax, text).toBeUndefined();
@@ -149,6 +158,20 @@ describe("interpreting a finder description with the lexicon", () => {
       "kappa",
     ]);
     expect(i.notes).toContain("Only the first 10 search words were used.");
+  });
+
+  it("stays within the interpretation schema whatever the text names", () => {
+    const everything = [
+      ...Object.keys(PLACE_PHRASES),
+      ...Object.keys(LANGUAGE_WORDS).map((w) => `${w}-speaking`),
+      ...Object.values(INDUSTRY_SYNONYMS).flat(),
+      ...Object.keys(SIZE_WORDS),
+      ...Object.keys(PLATFORM_WORDS),
+    ].join(", ");
+    const i = lex(everything);
+    expect(interpretationSchema.safeParse(i).success).toBe(true);
+    expect(i.languages.length).toBeGreaterThan(10);
+    expect(new Set(i.countries).size).toBe(i.countries.length);
   });
 
   it("says when nothing could be understood", () => {

@@ -169,6 +169,11 @@ function toCount(digits: string, unit: string | undefined): number {
   return Math.round(value * (unit ? (MULTIPLIER[unit] ?? 1) : 1));
 }
 
+/** A number without K/M or "followers" is a size only when written like one: "5,000", 10000+. */
+function looksLikeCount(digits: string, n: number): boolean {
+  return digits.includes(",") || n >= 10_000;
+}
+
 interface SizeConstraint {
   min?: number;
   max?: number;
@@ -186,13 +191,13 @@ export function extractFollowerCounts(folded: string): { constraints: SizeConstr
         // "10-100k": the first number borrows the second's unit.
         const a = toCount(d1, u1 ?? (u2 && Number(d1.replace(/,/g, "")) < 1000 ? u2 : undefined));
         const b = toCount(d2, u2);
-        if (!(u1 || u2 || unitWord || Math.max(a, b) >= 1000)) return whole;
+        if (!(u1 || u2 || unitWord || (looksLikeCount(d1, a) && looksLikeCount(d2, b)))) return whole;
         constraints.push({ min: Math.min(a, b), max: Math.max(a, b) });
         return " ".repeat(whole.length);
       }
       const [d, u] = groups as [string, string | undefined];
       const n = toCount(d, u);
-      if (!(u || unitWord || n >= 1000)) return whole;
+      if (!(u || unitWord || looksLikeCount(d, n))) return whole;
       if (kind === "around" && !(u || unitWord)) return whole; // a bare "2024" is not a size
       if (kind === "min") constraints.push({ min: n });
       else if (kind === "max") constraints.push({ max: n });
@@ -382,8 +387,8 @@ export function normaliseDraft(draft: unknown, platform: Platform): Interpretati
         keywords.push(w);
     }
   }
-  const languages = pick(d.languages, LANGUAGE_BY_LOWER, 10);
-  const countries = pick(d.countries, COUNTRY_BY_LOWER, 40);
+  const languages = pick(d.languages, LANGUAGE_BY_LOWER, 30);
+  const countries = pick(d.countries, COUNTRY_BY_LOWER, 100);
   if (countries.length === 0)
     for (const l of languages)
       for (const c of LANGUAGE_COUNTRIES[l] ?? []) if (!countries.includes(c)) countries.push(c);

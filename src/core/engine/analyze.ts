@@ -1,31 +1,54 @@
-import { PLATFORM_LABELS, type Platform } from "../schemas/platform";
-import type { EngagementLevel, EngineReport, Grade, Provenance, ReportMetrics } from "../schemas/report";
-import type { ProfileSnapshot, SnapshotPost } from "../schemas/snapshot";
-import { INDUSTRIES, type Industry } from "../taxonomy";
-import { type BenchmarkTables, DEFAULT_BENCHMARKS, type TierBand, tierFor } from "./benchmarks";
-import { detectLanguage, detectLanguageFast } from "./language";
+import { isPlatform, PLATFORM_LABELS, type Platform } from "../schemas/platform";
+import {
+  type EngineReport,
+  type Provenance,
+  REPORT_FIELDS,
+  type ReportField,
+  type ReportMetrics,
+} from "../schemas/report";
+import type { ProfileSnapshot } from "../schemas/snapshot";
+import type { Industry } from "../taxonomy";
+import { estimateAudience } from "./audience";
+import { type BenchmarkTables, DEFAULT_BENCHMARKS, tierFor } from "./benchmarks";
+import { type CaptionStats, contentMix, contentQualityText, contentTypeTexts } from "./content";
+import { computeEngagement, interactionsOf } from "./engagement";
+import { computeFrequency } from "./frequency";
+import { computeGrade, type HistoryPoint, noGradeReason } from "./grade";
+import { francLanguage } from "./language";
 import {
   ADJACENT_INDUSTRIES,
-  AGE_PRIORS,
-  AGE_SHIFTS,
   COUNTRY_CODES,
-  FEMALE_SHARE_PRIORS,
-  FLAGS,
-  INDUSTRY_KEYWORDS,
+  CURRENCY_COUNTRIES,
+  INDUSTRY_LIST,
   LANGUAGE_COUNTRIES,
-  PLACE_PHRASES,
-  PLACE_STARTS,
-  SPONSOR_PREFILTER,
-  SPONSORED_PATTERNS,
+  LEXICON,
+  SIGNAL,
+  SIGNAL_NAMES,
+  STRONG_SIGNALS,
+  UNNEGATABLE,
 } from "./lexicon";
+import { type CleanPost, cleanPosts } from "./posts";
+import { median, medianInPlace, num, pct, plural, round, scratch } from "./stats";
+import {
+  declareCountry,
+  newScanState,
+  newTextResult,
+  resetScanState,
+  type ScanState,
+  scanText,
+} from "./text";
+import { unmeasuredPostMetrics } from "./unmeasured";
+import { earningsText, estimateEarnings, estimateValue, valueText } from "./value";
 
 export interface AnalyzeOptions {
+  /** The clock (the engine never reads the system time). */
   now: Date;
   benchmarks?: BenchmarkTables;
-  /** Earlier follower counts of this account (oldest first), for growth. */
-  history?: { fetchedAt: string; followers: number }[];
+  /** Earlier follower counts of this account, for growth. */
+  history?: HistoryPoint[];
 }
 
+/** Spec §2 fallback texts. */
 export const FALLBACK = {
   demographics: "Demographic data not available",
   notAvailable: "Not available",
@@ -33,912 +56,778 @@ export const FALLBACK = {
   unknown: "Unable to determine",
 } as const;
 
-const MAX_POSTS = 30;
-const CAPTION_SCAN = 2000;
-const DAY = 86_400_000;
+/** Characters of all captions together the text scan reads (each caption keeps at least 200). */
+export const TOTAL_SCAN = 12_000;
+const BIO_SCAN = 1_000;
+const NAME_SCAN = 200;
 
-/** A count the engine may use: finite and non-negative, else unknown. */
-function num(v: unknown): number | null {
-  return typeof v === "number" && Number.isFinite(v) && v >= 0 ? v : null;
-}
+type Kind = Provenance["kind"];
 
-export function median(values: number[]): number | null {
-  if (values.length === 0) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-}
-
-function round(n: number, digits = 2): number {
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-}
-
-function clamp(n: number, lo: number, hi: number): number {
-  return n < lo ? lo : n > hi ? hi : n;
-}
-
-/** Linear interpolation through (x, y) points (x ascending). */
-function piecewise(x: number, points: [number, number][]): number {
-  if (x <= points[0]![0]) return points[0]![1];
-  for (let i = 1; i < points.length; i++) {
-    const [x1, y1] = points[i]!;
-    const [x0, y0] = points[i - 1]!;
-    if (x <= x1) return y0 + ((x - x0) / (x1 - x0 || 1)) * (y1 - y0);
-  }
-  return points[points.length - 1]![1];
-}
-
-function cv(values: number[]): number | null {
-  if (values.length < 2) return null;
-  const mean = values.reduce((a, b) => a + b, 0) / values.length;
-  if (mean <= 0) return null;
-  const variance = values.reduce((a, b) => a + (b - mean) ** 2, 0) / values.length;
-  return Math.sqrt(variance) / mean;
-}
-
-/** 1234567 → "1,234,567" (Intl formatting is slow on the engine's hot path). */
-export function thousands(n: number): string {
-  const s = String(Math.round(Math.abs(n)));
-  let out = "";
-  for (let i = 0; i < s.length; i++) {
-    if (i > 0 && (s.length - i) % 3 === 0) out += ",";
-    out += s[i];
-  }
-  return n < 0 ? `-${out}` : out;
-}
-
-function money(n: number): string {
-  const v = n >= 1000 ? Number(n.toPrecision(2)) : n >= 100 ? Math.round(n / 10) * 10 : Math.round(n);
-  return `$${thousands(v)}`;
-}
-
-function pct(n: number, digits = 1): string {
-  return `${n.toFixed(digits)}%`;
-}
-
-interface CleanPost {
-  id: string;
-  type: SnapshotPost["type"];
-  caption: string;
-  postedAt: number;
-  likes: number | null;
-  comments: number | null;
-  views: number | null;
-  shares: number | null;
-}
-
-function cleanPosts(posts: SnapshotPost[] | undefined): CleanPost[] {
-  const out: CleanPost[] = [];
-  for (const p of Array.isArray(posts) ? posts : []) {
-    if (!p || typeof p !== "object") continue;
-    const t = Date.parse(String(p.postedAt));
-    if (!Number.isFinite(t)) continue;
-    const caption = typeof p.caption === "string" ? p.caption.slice(0, CAPTION_SCAN) : "";
-    out.push({
-      id: String(p.id ?? out.length),
-      type: p.type,
-      caption,
-      postedAt: t,
-      likes: num(p.likes),
-      comments: num(p.comments),
-      views: num(p.views),
-      shares: num(p.shares),
-    });
-  }
-  out.sort((a, b) => b.postedAt - a.postedAt);
-  return out.slice(0, MAX_POSTS);
-}
-
-const WORD_RE = /#?[\p{L}\p{N}_']+/gu;
-
-/** Lower-cased word tokens; hashtags keep their "#" so the classifier can split compounds. */
-function words(text: string): string[] {
-  return text.toLowerCase().match(WORD_RE) ?? [];
-}
-
-function bare(w: string): string {
-  return w.charCodeAt(0) === 35 ? w.slice(1) : w;
-}
-
-const KEYWORD_INDEX = new Map<string, Industry>();
-for (const [industry, keys] of Object.entries(INDUSTRY_KEYWORDS)) {
-  for (const k of keys!) KEYWORD_INDEX.set(k, industry as Industry);
-}
-
-function classifyIndustries(
-  bio: string[],
-  category: string,
-  captions: string[][],
-): { industry: Industry; score: number }[] {
-  const scores = new Map<Industry, number>();
-  const add = (token: string, weight: number) => {
-    const w = bare(token);
-    let ind = KEYWORD_INDEX.get(w);
-    if (!ind && token !== w && w.length > 4) {
-      // hashtag compounds: #fitnessmotivation → fitness
-      for (const len of [7, 6, 5, 4]) {
-        ind = KEYWORD_INDEX.get(w.slice(0, len));
-        if (ind) break;
-      }
-    }
-    if (ind) scores.set(ind, (scores.get(ind) ?? 0) + weight);
-  };
-  for (const w of bio) add(w, 3);
-  const cat = category.trim();
-  if (cat) {
-    const exact = INDUSTRIES.find((i) => i.toLowerCase() === cat.toLowerCase());
-    if (exact) scores.set(exact, (scores.get(exact) ?? 0) + 8);
-    else for (const w of words(cat)) add(w, 5);
-  }
-  for (const c of captions) for (const w of c) add(w, 1);
-  return [...scores.entries()]
-    .map(([industry, score]) => ({ industry, score }))
-    .sort((a, b) => b.score - a.score || a.industry.localeCompare(b.industry));
-}
-
-function levelOf(rate: number, band: TierBand): EngagementLevel {
-  if (rate < band.low) return "Low";
-  if (rate > band.high) return "High";
-  return "Medium";
-}
-
-const GRADE_STEPS: [number, Grade][] = [
-  [90, "A+"],
-  [85, "A"],
-  [80, "A-"],
-  [75, "B+"],
-  [70, "B"],
-  [65, "B-"],
-  [60, "C+"],
-  [55, "C"],
-  [50, "C-"],
-  [45, "D+"],
-  [40, "D"],
-  [35, "D-"],
-  [0, "F"],
-];
-
-export function gradeFor(score: number): Grade {
-  for (const [min, g] of GRADE_STEPS) if (score >= min) return g;
-  return "F";
-}
-
-const TYPE_LABELS: Record<Platform, Record<string, string>> = {
-  instagram: {
-    photo: "Photos",
-    carousel: "Carousels",
-    reel: "Reels",
-    video: "Videos",
-    live: "Live",
-    short: "Short videos",
-  },
-  tiktok: {
-    video: "Videos",
-    live: "Live",
-    photo: "Photo posts",
-    carousel: "Photo carousels",
-    reel: "Videos",
-    short: "Videos",
-  },
-  youtube: {
-    video: "Long-form videos",
-    short: "Shorts",
-    live: "Live streams",
-    photo: "Community posts",
-    carousel: "Community posts",
-    reel: "Shorts",
-  },
-};
+const NO_MENTIONS: readonly string[] = [];
 
 /**
  * The report engine: every number of a report from one snapshot, with the method behind it.
- * Pure (the clock is `options.now`), defensive (bad counts are treated as unknown), never throws.
+ * Pure (the clock is `options.now`), defensive (bad counts are unknown, never zero) and total:
+ * it never throws — an internal failure gives a report whose fields say "unavailable".
  */
 export function analyzeSnapshot(snapshot: ProfileSnapshot, options: AnalyzeOptions): EngineReport {
-  const tables = options.benchmarks ?? DEFAULT_BENCHMARKS;
-  const now =
-    options.now instanceof Date && Number.isFinite(options.now.getTime()) ? options.now.getTime() : 0;
-  const platform: Platform = snapshot.platform;
-  const label = PLATFORM_LABELS[platform] ?? platform;
-  const followers = num(snapshot.followers) ?? 0;
-  const followersHidden = (snapshot as { followersHidden?: unknown }).followersHidden === true;
-  const isSample = snapshot.source === "sample";
-  const isPrivate = snapshot.isPrivate === true;
-  const measuredKind: Provenance["kind"] = isSample ? "sample" : "measured";
-  const src = isSample
-    ? "sample data (generated, not a real account)"
-    : `${snapshot.source} at ${snapshot.fetchedAt}`;
-  const provenance: Record<string, Provenance> = {};
-  const prov = (field: string, kind: Provenance["kind"], method: string, inputs: string[]) => {
-    provenance[field] = { kind, method, inputs };
-  };
-
-  const posts = isPrivate ? [] : cleanPosts(snapshot.posts);
-  const bio = typeof snapshot.bio === "string" ? snapshot.bio.slice(0, CAPTION_SCAN) : "";
-  const name = typeof snapshot.name === "string" ? snapshot.name.slice(0, 200) : "";
-  const category = typeof snapshot.category === "string" ? snapshot.category : "";
-  const band = tierFor(platform, followers, tables);
-
-  // ---- Engagement -------------------------------------------------------------------------
-  const interactions = (p: CleanPost): number | null =>
-    p.likes === null ? null : p.likes + (p.comments ?? 0) + (platform === "instagram" ? 0 : (p.shares ?? 0));
-  const withLikes = posts.filter((p) => p.likes !== null);
-  const hiddenLikesPosts = posts.length - withLikes.length;
-  const perPost = withLikes.map((p) => interactions(p)!);
-  const medInteractions = median(perPost);
-  const perFollowerPct =
-    medInteractions !== null && followers > 0 ? (medInteractions / followers) * 100 : null;
-  const viewRates = withLikes
-    .filter((p) => p.views !== null && p.views > 0)
-    .map((p) => interactions(p)! / p.views!);
-  const perViewPct = viewRates.length > 0 ? median(viewRates)! * 100 : null;
-  let basis: "followers" | "views" | "none" = "none";
-  let ratePct: number | null = null;
-  let method: string;
-  if (platform === "instagram") {
-    basis = perFollowerPct === null ? "none" : "followers";
-    ratePct = perFollowerPct;
-    method = `Median (likes + comments) of the last ${withLikes.length} posts ÷ followers`;
-  } else {
-    basis = perViewPct === null ? (perFollowerPct === null ? "none" : "followers") : "views";
-    ratePct = perViewPct;
-    method = `Median of (likes + comments + shares) ÷ views over the last ${viewRates.length} ${platform === "youtube" ? "videos" : "posts"}; per-follower figure alongside`;
+  try {
+    return analyze(snapshot, options);
+  } catch (err) {
+    return unavailableReport(snapshot, err);
   }
-  if (hiddenLikesPosts > 0) method += ` (${hiddenLikesPosts} posts with hidden likes left out)`;
-  const usable = platform === "instagram" ? withLikes.length : viewRates.length;
-  const enoughPosts = usable >= 3;
-  const level: EngagementLevel =
-    ratePct !== null && enoughPosts && !isPrivate ? levelOf(ratePct, band) : "unknown";
-  const engagementRate = ratePct === null ? "" : ratePct.toFixed(2);
-  if (ratePct !== null && !enoughPosts) method += `; only ${usable} usable posts, too few to rate the level`;
-  prov("engagementRate", ratePct === null ? "unavailable" : measuredKind, method, [src]);
-  prov(
-    "engagementLevel",
-    level === "unknown" ? "unavailable" : measuredKind,
-    `Compared with the ${label} ${band.tier} tier: average band ${band.low}–${band.high}% (${tables.source[platform]})`,
-    [src],
-  );
+}
 
-  // ---- Frequency ---------------------------------------------------------------------------
-  const times = posts.map((p) => p.postedAt).sort((a, b) => a - b);
-  const gaps: number[] = [];
-  for (let i = 1; i < times.length; i++) gaps.push((times[i]! - times[i - 1]!) / DAY);
-  const spanDays = times.length >= 2 ? (times[times.length - 1]! - times[0]!) / DAY : null;
-  const postsPerWeek = spanDays && spanDays > 0 ? ((times.length - 1) / spanDays) * 7 : null;
-  const medianGapDays = median(gaps);
-  let postFrequency: string = FALLBACK.notAvailable;
-  if (postsPerWeek !== null) {
-    postFrequency =
-      postsPerWeek >= 1
-        ? `${postsPerWeek.toFixed(1)} posts per week`
-        : `${(postsPerWeek * 4.345).toFixed(1)} posts per month`;
-  }
-  const daysSinceLast = times.length > 0 && now > 0 ? (now - times[times.length - 1]!) / DAY : null;
-  if (daysSinceLast !== null && daysSinceLast > 30 && postsPerWeek !== null) {
-    postFrequency += ` (last post ${Math.round(daysSinceLast)} days ago)`;
-  }
-  prov(
-    "postFrequency",
-    postsPerWeek === null ? "unavailable" : measuredKind,
-    "Posts in the analysed window ÷ its length in weeks",
-    [src],
-  );
+function str(v: unknown, max: number): string {
+  return typeof v === "string" ? (v.length > max ? v.slice(0, max) : v) : "";
+}
 
-  // ---- Content mix -------------------------------------------------------------------------
-  const byType = new Map<string, CleanPost[]>();
-  for (const p of posts) {
-    const list = byType.get(p.type);
-    if (list) list.push(p);
-    else byType.set(p.type, [p]);
-  }
-  const contentMix = [...byType.entries()]
-    .map(([type, list]) => {
-      const ints = list.map(interactions).filter((x): x is number => x !== null);
-      return {
-        type,
-        label: TYPE_LABELS[platform][type] ?? type,
-        count: list.length,
-        share: round(list.length / posts.length, 4),
-        medianInteractions: median(ints),
-      };
-    })
-    .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
-  const contentTypes = contentMix.map((c) => `${c.label} (${Math.round(c.share * 100)}%)`);
-  prov(
-    "contentTypes",
-    contentMix.length ? measuredKind : "unavailable",
-    "Share of each format among the analysed posts",
-    [src],
-  );
+/** Sponsored when a strong signal is present, or two weak ones (link in bio + discount, @brand + code…). */
+export function isSponsored(mask: number): boolean {
+  const negated = (mask & SIGNAL.NEGATED) !== 0;
+  if (negated) return (mask & UNNEGATABLE) !== 0;
+  if ((mask & STRONG_SIGNALS) !== 0) return true;
+  let weak = 0;
+  for (const s of WEAK_SIGNALS) if (mask & s) weak++;
+  return weak >= 2;
+}
+const WEAK_SIGNALS = [SIGNAL.LINK_IN_BIO, SIGNAL.DISCOUNT, SIGNAL.COLLAB, SIGNAL.MENTION];
 
-  // ---- Text signals --------------------------------------------------------------------------
-  const bioWords = words(bio);
-  const captionWords = posts.map((p) => words(p.caption));
-  const hashtagCounts = captionWords.map((ws) =>
-    ws.reduce((n, w) => n + (w.charCodeAt(0) === 35 ? 1 : 0), 0),
-  );
-  const captionLengths = posts.map((p) => p.caption.length);
+function signalNames(mask: number): string[] {
+  const out: string[] = [];
+  for (const [bit, name] of SIGNAL_NAMES) if (mask & bit) out.push(name);
+  return out;
+}
 
-  // ---- Advertiser analysis -----------------------------------------------------------------
-  const self = String(snapshot.username ?? "").toLowerCase();
-  const sponsoredIds: string[] = [];
-  const signalSet = new Set<string>();
-  const brandCounts = new Map<string, number>();
-  for (const p of posts) {
-    const hits = SPONSOR_PREFILTER.test(p.caption)
-      ? SPONSORED_PATTERNS.filter((s) => s.re.test(p.caption))
-      : [];
-    const isAdFlag = (p as unknown as { isAd?: unknown }).isAd === true;
-    if (hits.length > 0 || isAdFlag) {
-      sponsoredIds.push(p.id);
-      for (const h of hits) signalSet.add(h.signal);
-      if (isAdFlag) signalSet.add("platform paid-partnership label");
-      for (const m of p.caption.matchAll(/@([\w.]{2,30})/g)) {
-        const b = m[1]!.toLowerCase().replace(/\.$/, "");
-        if (b !== self) brandCounts.set(b, (brandCounts.get(b) ?? 0) + 1);
-      }
-    }
-  }
-  const sponsoredSet = new Set(sponsoredIds);
-  const rateOf = (list: CleanPost[]): number | null => {
-    if (platform === "instagram") {
-      const m = median(list.map(interactions).filter((x): x is number => x !== null));
-      return m !== null && followers > 0 ? (m / followers) * 100 : null;
-    }
-    const r = list
-      .filter((p) => p.likes !== null && p.views !== null && p.views > 0)
-      .map((p) => interactions(p)! / p.views!);
-    return r.length ? median(r)! * 100 : null;
-  };
-  const sponsoredPosts = posts.filter((p) => sponsoredSet.has(p.id));
-  const organicPosts = posts.filter((p) => !sponsoredSet.has(p.id));
-  const sponsoredEngagementPct = sponsoredPosts.length ? rateOf(sponsoredPosts) : null;
-  const organicEngagementPct = organicPosts.length ? rateOf(organicPosts) : null;
-  const brands = [...brandCounts.entries()]
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+/** "@brand.co." → "@brand.co" (a sentence's full stop after a handle). */
+function withoutTrailingDots(m: string): string {
+  let end = m.length;
+  while (end > 0 && m.charCodeAt(end - 1) === 46) end--;
+  return end === m.length ? m : m.slice(0, end);
+}
+
+/** The 8 brands mentioned most (ties by name), as "@brand". */
+function topBrands(counts: Map<string, number>): string[] {
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, 8)
     .map(([b]) => `@${b}`);
-  const sponsoredShare = posts.length ? sponsoredPosts.length / posts.length : null;
+}
+
+/**
+ * Engagement of a group of posts (sponsored or organic) on the report's basis: median interactions
+ * ÷ followers, or the median per-view rate.
+ */
+function engagementOf(
+  list: readonly CleanPost[],
+  platform: Platform,
+  followers: number,
+  byFollowers: boolean,
+): number | null {
+  const buf = scratch(list.length);
+  let k = 0;
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i]!;
+    const x = interactionsOf(p, platform);
+    if (x === null) continue;
+    if (byFollowers) buf[k++] = x;
+    else if (p.views !== null && p.views >= 1) buf[k++] = (x / p.views) * 100;
+  }
+  const m = medianInPlace(buf, k);
+  if (!byFollowers) return m;
+  return m !== null && followers > 0 ? (m / followers) * 100 : null;
+}
+
+const byIndustryScore = (a: { industry: string; score: number }, b: { industry: string; score: number }) =>
+  b.score - a.score || (a.industry < b.industry ? -1 : 1);
+const byLanguageShare = (a: { code: string; share: number }, b: { code: string; share: number }) =>
+  b.share - a.share || (a.code < b.code ? -1 : 1);
+
+const INDUSTRY_METHOD =
+  "Keyword and hashtag classification over the 25-industry taxonomy: category ×5 (exact name 8), bio ×3, name ×2, caption hashtags ×2 and words ×1 (weak words half; at most 4 per caption); the top industry when it scores 2 or more, else General";
+
+/** The scan's state and result, reused by every report (the engine is synchronous). */
+const SCAN = newScanState("");
+const RESULT = newTextResult();
+
+const BUSINESS_CATEGORY =
+  /\b(business|brand|company|shop|store|retail|restaurant|caf[eé]|hotel|agency|services?|organi[sz]ation|non-?profit|product|local|corporate|manufacturer|clinic|salon|bank|e-?commerce)\b/i;
+const CREATOR_CATEGORY =
+  /\b(creator|artist|musician|band|blogger|public figure|athlete|gamer|influencer|personal blog|entertainer|writer|author|photographer|chef|coach|model|comedian|actor|actress|dj|designer|journalist|youtuber)\b/i;
+
+function accountTypeOf(
+  snapshot: Record<string, unknown>,
+  category: string,
+): { type: string; method: string; known: boolean } {
+  const declared = snapshot.accountType;
+  if (typeof declared === "string") {
+    if (/business/i.test(declared))
+      return { type: "Business", method: "Account type reported by the platform", known: true };
+    if (/creator|professional/i.test(declared))
+      return { type: "Creator", method: "Account type reported by the platform", known: true };
+    if (/personal/i.test(declared))
+      return { type: "Personal", method: "Account type reported by the platform", known: true };
+  }
+  if (snapshot.isBusiness === true || snapshot.isBusinessAccount === true) {
+    return { type: "Business", method: "The platform marks it as a business account", known: true };
+  }
+  if (snapshot.isCreator === true)
+    return { type: "Creator", method: "The platform marks it as a creator account", known: true };
+  if (category) {
+    if (CREATOR_CATEGORY.test(category))
+      return { type: "Creator", method: `Profile category "${category}" names a creator`, known: true };
+    if (BUSINESS_CATEGORY.test(category))
+      return { type: "Business", method: `Profile category "${category}" names a business`, known: true };
+    return {
+      type: "Creator",
+      method: `Profile category "${category}" (only professional accounts show one)`,
+      known: true,
+    };
+  }
+  return { type: "Personal", method: "Default: the profile shows no category or account type", known: false };
+}
+
+function analyze(snapshot: ProfileSnapshot, options: AnalyzeOptions): EngineReport {
+  const raw = (snapshot && typeof snapshot === "object" ? snapshot : {}) as Record<string, unknown>;
+  const tables = options?.benchmarks ?? DEFAULT_BENCHMARKS;
+  const nowDate = options?.now;
+  const now = nowDate instanceof Date && Number.isFinite(nowDate.getTime()) ? nowDate.getTime() : 0;
+  const platformOk = isPlatform(raw.platform);
+  const platform: Platform = platformOk ? (raw.platform as Platform) : "instagram";
+  const label = PLATFORM_LABELS[platform];
+  let username = str(raw.username, 100).trim();
+  if (username.charCodeAt(0) === 64) username = username.slice(1); // a leading "@"
+  const self = username.toLowerCase();
+  const name = str(raw.name, 500);
+  const bio = str(raw.bio, 5_000);
+  const category = str(raw.category, 200).trim();
+  // Under one follower is no audience to divide by (and 5e-324 would overflow every ratio).
+  const followersRaw = num(raw.followers);
+  const followersHidden = raw.followersHidden === true || followersRaw === null;
+  const followers = followersRaw !== null && followersRaw >= 1 ? followersRaw : 0;
+  const followersShown = followersRaw ?? 0;
+  const following = num(raw.following);
+  const isPrivate = raw.isPrivate === true;
+  const source = str(raw.source, 100) || "unknown source";
+  const isSample = source === "sample";
+  const measured: Kind = isSample ? "sample" : "measured";
+  const fetchedAt = str(raw.fetchedAt, 64);
+  const src = isSample
+    ? "sample data (generated, not a real account)"
+    : `${source} at ${fetchedAt || "unknown time"}`;
+  const followerWord = platform === "youtube" ? "subscribers" : "followers";
+
+  const posts = isPrivate ? [] : cleanPosts(raw.posts);
+  const n = posts.length;
+
+  // ---- Engagement and level -----------------------------------------------------------------
+  const engagement = computeEngagement(posts, followers, platform, now, tables, isPrivate);
+  const band = engagement.band;
+  const engagementRate = engagement.ratePct === null ? "" : engagement.ratePct.toFixed(2);
+
+  // ---- Frequency and content mix ----------------------------------------------------------------
+  const frequency = computeFrequency(posts, now);
+  const postFrequency = frequency.text ?? FALLBACK.notAvailable;
+  const mix = contentMix(posts, platform, followers);
+  const contentTypes = contentTypeTexts(mix);
+
+  // ---- One scan over bio, name and captions --------------------------------------------------------
+  const state = resetScanState(SCAN, self);
+  const res = RESULT;
+  const langCounts = new Map<string, number>();
+  /** Texts the scan could not place (franc gets a sample of them). */
+  const undecided: string[] = [];
+  let eligibleTexts = 0;
+  const bioText = bio.length > BIO_SCAN ? bio.slice(0, BIO_SCAN) : bio;
+  if (bioText) {
+    scanText(bioText, "bio", state, res, bioText.length);
+    if (res.lang !== "und") {
+      langCounts.set(res.lang, (langCounts.get(res.lang) ?? 0) + 1);
+      eligibleTexts++;
+    } else if (res.words >= 3) {
+      undecided.push(bioText);
+      eligibleTexts++;
+    }
+  }
+  if (name) scanText(name, "name", state, res, Math.min(name.length, NAME_SCAN));
+  const postSignals: number[] = new Array(n);
+  const postMentions: (readonly string[])[] = new Array(n);
+  let hashtagTotal = 0;
+  let budget = TOTAL_SCAN;
+  const lengths: number[] = new Array(n);
+  let withoutCaption = 0;
+  for (let i = 0; i < n; i++) {
+    const p = posts[i]!;
+    lengths[i] = p.captionLength;
+    if (p.captionLength === 0) withoutCaption++;
+    let mask = p.platformAd ? SIGNAL.PLATFORM_LABEL : 0;
+    let mentions: readonly string[] = NO_MENTIONS;
+    const caption = p.caption;
+    if (caption) {
+      const take = Math.min(caption.length, Math.max(200, budget));
+      budget -= take;
+      scanText(caption, "caption", state, res, take);
+      mask |= res.signals;
+      hashtagTotal += res.hashtags;
+      if (res.mentions.length) mentions = res.mentions.slice();
+      if (res.lang !== "und") {
+        langCounts.set(res.lang, (langCounts.get(res.lang) ?? 0) + 1);
+        eligibleTexts++;
+      } else if (res.words >= 3) {
+        undecided.push(take < caption.length ? caption.slice(0, take) : caption);
+        eligibleTexts++;
+      }
+    }
+    postSignals[i] = mask;
+    postMentions[i] = mentions;
+  }
+  const declared = typeof raw.country === "string" ? raw.country.trim() : "";
+  let declaredCountry: string | null = null;
+  if (declared) {
+    declaredCountry = COUNTRY_CODES[declared.toUpperCase()] ?? findCountry(declared);
+    if (declaredCountry) declareCountry(state, declaredCountry);
+  }
+
+  // ---- Advertiser analysis ---------------------------------------------------------------------------
+  const sponsoredPosts: CleanPost[] = [];
+  const organicPosts: CleanPost[] = [];
+  const sponsoredIds: string[] = [];
+  let signalMask = 0;
+  let brandCounts: Map<string, number> | null = null;
+  for (let i = 0; i < n; i++) {
+    const p = posts[i]!;
+    const mask = postSignals[i]!;
+    if (isSponsored(mask)) {
+      sponsoredPosts.push(p);
+      sponsoredIds.push(p.id);
+      signalMask |= mask & ~SIGNAL.NEGATED;
+      for (const m of postMentions[i]!) {
+        const b = withoutTrailingDots(m);
+        if (b && b !== self) {
+          brandCounts ??= new Map();
+          brandCounts.set(b, (brandCounts.get(b) ?? 0) + 1);
+        }
+      }
+    } else organicPosts.push(p);
+  }
+  const signals = signalNames(signalMask);
+  const brands = brandCounts === null ? [] : topBrands(brandCounts);
+  const sponsoredShare = n ? sponsoredPosts.length / n : null;
+  const byFollowers = platform === "instagram" || engagement.basis === "followers";
+  const sponsoredEngagementPct = sponsoredPosts.length
+    ? engagementOf(sponsoredPosts, platform, followers, byFollowers)
+    : null;
+  const organicEngagementPct = organicPosts.length
+    ? engagementOf(organicPosts, platform, followers, byFollowers)
+    : null;
+  const performanceRatio =
+    sponsoredEngagementPct !== null && organicEngagementPct !== null && organicEngagementPct > 0
+      ? sponsoredEngagementPct / organicEngagementPct
+      : null;
   let advertiserAnalysis: string = FALLBACK.advertiser;
-  if (posts.length > 0) {
+  if (n > 0) {
     if (sponsoredPosts.length === 0) {
-      advertiserAnalysis = `No sponsored posts detected in the last ${posts.length} posts (checked for #ad, paid-partnership wording, gifting and discount codes).`;
+      advertiserAnalysis = `No sponsored posts detected in the last ${plural(n, "post")} (checked for #ad/#sponsored tags, paid-partnership wording, gifting, discount codes and affiliate links).`;
     } else {
-      advertiserAnalysis = `${sponsoredPosts.length} of the last ${posts.length} posts (${Math.round(sponsoredShare! * 100)}%) look sponsored (${[...signalSet].join(", ")}).`;
+      advertiserAnalysis = `${sponsoredPosts.length} of the last ${plural(n, "post")} (${Math.round(sponsoredShare! * 100)}%) look sponsored (${signals.join(", ")}).`;
       if (brands.length) advertiserAnalysis += ` Brands mentioned: ${brands.slice(0, 5).join(", ")}.`;
-      if (sponsoredEngagementPct !== null && organicEngagementPct !== null && organicEngagementPct > 0) {
-        const ratio = sponsoredEngagementPct / organicEngagementPct;
-        advertiserAnalysis += ` Sponsored posts get ${ratio.toFixed(2)}× the engagement of organic ones (${pct(sponsoredEngagementPct, 2)} vs ${pct(organicEngagementPct, 2)}).`;
+      if (performanceRatio !== null) {
+        advertiserAnalysis += ` Sponsored posts get ${performanceRatio.toFixed(2)}× the engagement of organic ones (${pct(sponsoredEngagementPct!)} vs ${pct(organicEngagementPct!)}).`;
       }
     }
   }
-  prov(
-    "advertiserAnalysis",
-    posts.length ? measuredKind : "unavailable",
-    "Captions checked for disclosure tags, paid-partnership wording, gifting and discount codes; brands are @mentions in those posts",
-    [src],
-  );
 
-  // ---- Industry ------------------------------------------------------------------------------
-  const industryScores = classifyIndustries(bioWords, category, captionWords);
+  // ---- Industry -------------------------------------------------------------------------------------
+  if (category) scoreCategory(category, state);
+  const industryScores: { industry: Industry; score: number }[] = [];
+  for (let i = 0; i < INDUSTRY_LIST.length; i++) {
+    const score = state.industry[i]!;
+    if (score > 0) industryScores.push({ industry: INDUSTRY_LIST[i]!, score: round(score, 2) });
+  }
+  industryScores.sort(byIndustryScore);
   const top = industryScores[0];
   const industry: Industry = top && top.score >= 2 ? top.industry : "General";
   const recommendedIndustries: string[] = [];
-  for (const s of industryScores) {
-    if (recommendedIndustries.length >= 3) break;
-    if (s.score >= 2) recommendedIndustries.push(s.industry);
+  if (!isPrivate || industry !== "General") {
+    for (const s of industryScores) {
+      if (recommendedIndustries.length >= 3) break;
+      if (s.score >= 2 && s.score >= (top?.score ?? 0) * 0.25) recommendedIndustries.push(s.industry);
+    }
+    for (const adj of ADJACENT_INDUSTRIES[industry] ?? []) {
+      if (recommendedIndustries.length >= 5) break;
+      if (!recommendedIndustries.includes(adj)) recommendedIndustries.push(adj);
+    }
   }
-  for (const adj of ADJACENT_INDUSTRIES[industry] ?? []) {
-    if (recommendedIndustries.length >= 5) break;
-    if (!recommendedIndustries.includes(adj)) recommendedIndustries.push(adj);
-  }
-  prov(
-    "industry",
-    industry === "General" ? "estimated" : isSample ? "sample" : "estimated",
-    "Keyword classification of bio (×3), category (×5) and captions/hashtags (×1) over a fixed taxonomy",
-    [src],
-  );
-  prov(
-    "recommendedIndustries",
-    "estimated",
-    "The account's strongest industries, then the niches their advertisers also buy into",
-    [src],
-  );
 
-  // ---- Languages and countries ------------------------------------------------------------------
-  const langCounts = new Map<string, number>();
+  // ---- Languages -------------------------------------------------------------------------------------
+  let languageMethod = "stop words and scripts per text";
+  if (undecided.length > 0 && (eligibleTexts - undecided.length) * 3 < eligibleTexts) {
+    const lang = francLanguage(undecided);
+    languageMethod = `stop words and scripts per text; franc on a ${undecided.length}-text sample for the rest`;
+    if (lang !== "und") langCounts.set(lang, (langCounts.get(lang) ?? 0) + undecided.length);
+  }
   let langTotal = 0;
-  const allTexts = [bio, ...posts.map((p) => p.caption)];
-  const allWords = [bioWords, ...captionWords];
-  const langIdx = allTexts
-    .map((t, i) => (t.trim().length >= 12 ? i : -1))
-    .filter((i) => i >= 0)
-    .slice(0, 10);
-  const unsure: string[] = [];
-  for (const i of langIdx) {
-    const text = allTexts[i]!;
-    const lang = detectLanguageFast(text, allWords[i]!.map(bare));
-    if (lang === "und") {
-      unsure.push(text.replace(/[#@][\p{L}\p{N}_.]+/gu, " "));
-      continue;
-    }
-    langCounts.set(lang, (langCounts.get(lang) ?? 0) + 1);
-    langTotal++;
+  for (const c of langCounts.values()) langTotal += c;
+  const languages: ReportMetrics["languages"] = [];
+  for (const [code, c] of langCounts) {
+    languages.push({ code, name: LANGUAGE_COUNTRIES[code]?.name ?? code, share: round(c / langTotal, 3) });
   }
-  if (langTotal === 0 && unsure.length > 0) {
-    // Stop words could not tell: one franc call on the texts together.
-    const joined = unsure.join(" ").slice(0, 400);
-    const lang = detectLanguage(joined, words(joined));
-    if (lang !== "und") {
-      langCounts.set(lang, unsure.length);
-      langTotal = unsure.length;
-    }
-  }
-  const languages = [...langCounts.entries()]
-    .map(([code, c]) => ({
-      code,
-      name: LANGUAGE_COUNTRIES[code]?.name ?? code,
-      share: round(c / langTotal, 3),
-    }))
-    .sort((a, b) => b.share - a.share || a.code.localeCompare(b.code));
-  const countryScores = new Map<string, { score: number; reasons: Set<string> }>();
-  const addCountry = (country: string, score: number, reason: string) => {
-    const e = countryScores.get(country) ?? { score: 0, reasons: new Set<string>() };
-    e.score += score;
-    e.reasons.add(reason);
-    countryScores.set(country, e);
-  };
-  const declared = (snapshot as { country?: unknown }).country;
-  if (typeof declared === "string" && declared) {
-    const c = COUNTRY_CODES[declared.toUpperCase()] ?? (declared.length > 3 ? declared : undefined);
-    if (c) addCountry(c, 3, "country declared on the profile");
-  }
-  const locText = `${bio} ${posts
-    .slice(0, 15)
-    .map((p) => p.caption.slice(0, 300))
-    .join(" ")}`;
-  const places = new Set<string>();
-  for (const ws of [bioWords, ...captionWords.slice(0, 15)]) {
-    for (let i = 0; i < ws.length; i++) {
-      const w1 = bare(ws[i]!);
-      let hit = PLACE_PHRASES.get(w1);
-      if (!hit && PLACE_STARTS.has(w1) && i + 1 < ws.length) {
-        const two = `${w1} ${bare(ws[i + 1]!)}`;
-        hit =
-          PLACE_PHRASES.get(two) ??
-          (i + 2 < ws.length ? PLACE_PHRASES.get(`${two} ${bare(ws[i + 2]!)}`) : undefined);
-      }
-      if (hit) places.add(hit);
-    }
-  }
-  for (const c of places) addCountry(c, 2.5, "place names in bio or captions");
-  for (const m of new Set(locText.match(/[\u{1F1E6}-\u{1F1FF}]{2}/gu) ?? [])) {
-    const c = FLAGS[m];
-    if (c) addCountry(c, 2.5, "flag emoji");
-  }
-  for (const l of languages) {
-    const lc = LANGUAGE_COUNTRIES[l.code];
-    if (!lc) continue;
-    lc.countries.forEach((c, i) => {
-      addCountry(c, l.share * 2 * (1 - i * 0.2), `captions in ${lc.name}`);
-    });
-  }
-  const countries = [...countryScores.entries()]
-    .map(([country, e]) => ({ country, score: round(e.score, 2), reason: [...e.reasons].join("; ") }))
-    .sort((a, b) => b.score - a.score || a.country.localeCompare(b.country))
-    .slice(0, 8);
-  const recommendedCountries = countries.slice(0, 5).map((c) => c.country);
-  prov(
-    "recommendedCountries",
-    countries.length ? "estimated" : "unavailable",
-    "Declared country, place names and flags in bio and captions, and the captions' languages (estimated, not audience data)",
-    [src],
-  );
+  if (languages.length > 1) languages.sort(byLanguageShare);
 
-  // ---- Audience (estimated) -----------------------------------------------------------------
+  // ---- Countries ---------------------------------------------------------------------------------------
+  const countries = scoreCountries(state, languages);
+  const recommendedCountries: string[] = [];
+  for (let i = 0; i < countries.length && i < 5; i++) recommendedCountries.push(countries[i]!.country);
+
+  // ---- Audience (estimated) ----------------------------------------------------------------------------
   let audience: ReportMetrics["audience"] = null;
   let audienceDemographics: string = FALLBACK.demographics;
-  const targetDemographics: string[] = [];
-  if (!isPrivate && (posts.length > 0 || followers > 0)) {
-    const shifts = new Map(AGE_SHIFTS[industry] ?? []);
-    const raw = (AGE_PRIORS[platform] ?? AGE_PRIORS.instagram!).map(
-      ([b, s]) => [b, Math.max(0.01, s + (shifts.get(b) ?? 0))] as const,
-    );
-    const total = raw.reduce((a, [, s]) => a + s, 0);
-    const ageBrackets = raw.map(([bracket, s]) => ({ bracket, share: round(s / total, 3) }));
-    const femaleShare = FEMALE_SHARE_PRIORS[industry] ?? 0.5;
-    const methodText = `Estimated from ${label} audience averages adjusted for the ${industry} niche${languages.length ? " and the captions' languages" : ""}; not measured`;
-    audience = { ageBrackets, femaleShare, method: methodText };
-    const topTwo = [...ageBrackets].sort((a, b) => b.share - a.share).slice(0, 2);
-    const gender =
-      femaleShare >= 0.6
-        ? `about ${Math.round(femaleShare * 100)}% women`
-        : femaleShare <= 0.4
-          ? `about ${Math.round((1 - femaleShare) * 100)}% men`
-          : "a fairly even gender split";
-    const where = recommendedCountries.length
-      ? `; likely locations ${recommendedCountries.slice(0, 3).join(", ")}`
-      : "";
-    audienceDemographics = `Estimate (not measured): mostly ${topTwo.map((t) => `${t.bracket} (${Math.round(t.share * 100)}%)`).join(" and ")}, ${gender}${where}. ${methodText}.`;
-    const core = topTwo.map((t) => t.bracket);
-    const who = femaleShare >= 0.6 ? "Women" : femaleShare <= 0.4 ? "Men" : "Adults";
-    targetDemographics.push(`${who} ${core[0] ?? "18–34"}`);
-    if (core[1]) targetDemographics.push(`${who} ${core[1]}`);
-    if (industry !== "General") targetDemographics.push(`${industry} enthusiasts`);
-    if (languages[0]) targetDemographics.push(`${languages[0].name}-speaking audiences`);
+  let targetDemographics: string[] = [];
+  if (!isPrivate && n > 0) {
+    const topLang = languages[0] ? { code: languages[0].code, name: languages[0].name } : null;
+    const a = estimateAudience({
+      platform,
+      label,
+      industry,
+      language: topLang,
+      countries: recommendedCountries,
+    });
+    audience = a.metrics;
+    audienceDemographics = a.text;
+    targetDemographics = a.targets;
   }
-  prov("audienceDemographics", audience ? "estimated" : "unavailable", audience?.method ?? "No data", [src]);
-  prov(
-    "targetDemographics",
-    audience ? "estimated" : "unavailable",
-    "Derived from the estimated audience, the niche and the captions' language",
-    [src],
-  );
 
-  // ---- Grade ---------------------------------------------------------------------------------------
-  const flags: string[] = [];
-  let engagementSub: ReportMetrics["grade"]["subScores"]["engagement"] = null;
-  let consistencySub: ReportMetrics["grade"]["subScores"]["consistency"] = null;
-  let regularitySub: ReportMetrics["grade"]["subScores"]["regularity"] = null;
-  let growthSub: ReportMetrics["grade"]["subScores"]["growth"] = null;
-  let authenticitySub: ReportMetrics["grade"]["subScores"]["authenticity"] = null;
-  let score: number | null = null;
-  let grade: Grade | null = null;
-  let gradeDescription: string = FALLBACK.unknown;
-  if (!isPrivate && ratePct !== null && enoughPosts) {
-    const e = piecewise(ratePct, [
-      [0, 0],
-      [band.low, 45],
-      [band.high, 65],
-      [band.exceptional, 88],
-      [band.exceptional * 2, 100],
-    ]);
-    engagementSub = {
-      value: round(e, 1),
-      weight: 0.4,
-      explanation: `${pct(ratePct, 2)} vs the ${band.tier} band ${band.low}–${band.high}%`,
-    };
-    const c = cv(perPost);
-    const cScore =
-      c === null
-        ? 50
-        : piecewise(c, [
-            [0.3, 100],
-            [1.5, 0],
-          ]);
-    consistencySub = {
-      value: round(cScore, 1),
-      weight: 0.15,
-      explanation:
-        c === null
-          ? "Too few posts to judge"
-          : `Engagement varies by ${Math.round(c * 100)}% from post to post (coefficient of variation)`,
-    };
-    const freqScore =
-      postsPerWeek === null
-        ? 0
-        : piecewise(postsPerWeek, [
-            [0, 0],
-            [0.25, 20],
-            [1, 60],
-            [3, 100],
-          ]);
-    const gapCv = cv(gaps);
-    const gapScore =
-      gapCv === null
-        ? 50
-        : piecewise(gapCv, [
-            [0.5, 100],
-            [2, 0],
-          ]);
-    const recency = daysSinceLast === null ? 1 : daysSinceLast > 60 ? 0.5 : 1;
-    const r = (0.5 * freqScore + 0.5 * gapScore) * recency;
-    regularitySub = {
-      value: round(r, 1),
-      weight: 0.15,
-      explanation: `${postsPerWeek === null ? "Unknown" : postsPerWeek.toFixed(1)} posts per week${gapCv === null ? "" : `, gaps vary by ${Math.round(gapCv * 100)}%`}${recency < 1 ? ", no post in the last 60 days" : ""}`,
-    };
-    const hist = (options.history ?? [])
-      .map((h) => ({ t: Date.parse(h.fetchedAt), f: num(h.followers) }))
-      .filter((h): h is { t: number; f: number } => Number.isFinite(h.t) && h.f !== null && h.t < now - DAY);
-    if (hist.length > 0 && followers > 0) {
-      const first = hist[0]!;
-      const days = (now - first.t) / DAY;
-      if (days >= 7 && first.f > 0) {
-        const monthly = ((followers / first.f) ** (30 / days) - 1) * 100;
-        growthSub = {
-          value: round(
-            piecewise(monthly, [
-              [-5, 0],
-              [0, 40],
-              [3, 70],
-              [10, 100],
-            ]),
-            1,
-          ),
-          weight: 0.1,
-          explanation: `${monthly >= 0 ? "+" : ""}${monthly.toFixed(1)}% followers per month over ${Math.round(days)} days`,
-        };
-      }
-    }
-    let a = 100;
-    if (platform === "instagram" && withLikes.length >= 3) {
-      const likeSum = withLikes.reduce((s, p) => s + (p.likes ?? 0), 0);
-      const commentSum = withLikes.reduce((s, p) => s + (p.comments ?? 0), 0);
-      if (likeSum > 0) {
-        const ratio = commentSum / likeSum;
-        if (ratio < 0.002) {
-          a -= 25;
-          flags.push(`Very few comments for the likes (${(ratio * 100).toFixed(2)} per 100 likes)`);
-        } else if (ratio > 0.2) {
-          a -= 20;
-          flags.push(
-            `Unusually many comments for the likes (${(ratio * 100).toFixed(0)} per 100 likes) — check for engagement pods`,
-          );
-        }
-      }
-    }
-    if (perPost.length >= 5 && medInteractions && medInteractions > 0) {
-      const max = Math.max(...perPost);
-      if (max > medInteractions * 10) {
-        a -= 10;
-        flags.push(
-          `One post has ${Math.round(max / medInteractions)}× the median engagement (a viral hit or bought engagement)`,
-        );
-      }
-    }
-    if (ratePct > band.exceptional * 3) {
-      a -= 20;
-      flags.push(`Engagement is over 3× the top of its tier (${pct(ratePct, 2)})`);
-    }
-    const following = num(snapshot.following);
-    if (platform === "instagram" && following !== null && followers >= 10_000 && following > followers) {
-      a -= 10;
-      flags.push("Follows more accounts than follow it (follow-for-follow pattern)");
-    }
-    authenticitySub = {
-      value: clamp(a, 0, 100),
-      weight: 0.2,
-      explanation: flags.length
-        ? flags.join("; ")
-        : "No like/comment anomalies, spikes or follow-back patterns found",
-    };
-    const subs = [engagementSub, consistencySub, regularitySub, growthSub, authenticitySub].filter(
-      (s): s is NonNullable<typeof s> => s !== null,
-    );
-    const weight = subs.reduce((s, x) => s + x.weight, 0);
-    score = round(subs.reduce((s, x) => s + x.value * x.weight, 0) / weight, 1);
-    grade = gradeFor(score);
-    const strongest = [...subs].sort((x, y) => y.value - x.value)[0]!;
-    const weakest = [...subs].sort((x, y) => x.value - y.value)[0]!;
-    const names = new Map<object, string>([
-      [engagementSub, "engagement"],
-      [consistencySub, "consistency"],
-      [regularitySub, "posting regularity"],
-      [authenticitySub, "authenticity"],
-    ]);
-    if (growthSub) names.set(growthSub, "growth");
-    gradeDescription = `${grade} (score ${score} of 100): ${level.toLowerCase()} engagement for a ${band.tier} ${label} account (${pct(ratePct, 2)}; tier band ${band.low}–${band.high}%). Strongest: ${names.get(strongest)}; weakest: ${names.get(weakest)}.`;
-  } else if (isPrivate) {
-    gradeDescription = `This ${label} account is private, so its posts cannot be scanned and no grade is given.`;
-  } else if (posts.length === 0) {
-    gradeDescription = "No public posts to analyse, so no grade is given.";
-  } else {
-    gradeDescription = `Only ${usable} posts have usable engagement data${hiddenLikesPosts ? ` (${hiddenLikesPosts} hide their likes)` : ""}; at least 3 are needed for a grade.`;
+  // ---- Grade ------------------------------------------------------------------------------------------
+  let likeSum = 0;
+  let commentSum = 0;
+  let likePosts = 0;
+  for (let i = 0; i < n; i++) {
+    const p = posts[i]!;
+    if (p.likes === null) continue;
+    likeSum += p.likes;
+    commentSum += p.comments ?? 0;
+    likePosts++;
   }
-  prov(
-    "grade",
-    grade === null ? "unavailable" : measuredKind,
-    "Weighted sub-scores: engagement vs tier 40%, consistency 15%, regularity 15%, growth 10% (when history exists), authenticity 20%",
-    [src],
-  );
-  prov(
-    "gradeDescription",
-    grade === null ? "unavailable" : measuredKind,
-    "Written by the engine from the grade's sub-scores",
-    [src],
-  );
+  const graded = computeGrade({
+    platform,
+    label,
+    followers,
+    following,
+    now,
+    engagement,
+    frequency,
+    history: options?.history,
+    likeSum,
+    commentSum,
+    likePosts,
+  });
+  const gradeDescription =
+    graded.grade === null
+      ? noGradeReason({ label, isPrivate, posts: n, engagement, followers, platform })
+      : graded.description;
 
-  // ---- Content quality -------------------------------------------------------------------------
-  let contentQuality: string = FALLBACK.notAvailable;
-  if (posts.length > 0) {
-    const medLen = median(captionLengths) ?? 0;
-    const avgTags = hashtagCounts.reduce((a, b) => a + b, 0) / posts.length;
-    const c = cv(perPost);
-    const parts: string[] = [];
-    if (c !== null) {
-      parts.push(
-        c < 0.5
-          ? `Consistent performance: engagement varies little from post to post (${Math.round(c * 100)}%)`
-          : c < 1
-            ? `Uneven performance: engagement varies by ${Math.round(c * 100)}% between posts`
-            : `Hit-driven: a few posts carry most of the engagement (variation ${Math.round(c * 100)}%)`,
-      );
-    }
-    parts.push(
-      medLen >= 150
-        ? `captions are detailed (median ${Math.round(medLen)} characters)`
-        : medLen >= 40
-          ? `captions are short (median ${Math.round(medLen)} characters)`
-          : "captions are minimal",
-    );
-    parts.push(`${avgTags.toFixed(1)} hashtags per post on average`);
-    const best = [...contentMix]
-      .filter((m) => m.medianInteractions !== null)
-      .sort((x, y) => y.medianInteractions! - x.medianInteractions!)[0];
-    if (best && contentMix.length > 1) parts.push(`${best.label.toLowerCase()} perform best`);
-    contentQuality = `${parts.join("; ")}.`;
-    contentQuality = contentQuality.charAt(0).toUpperCase() + contentQuality.slice(1);
-  }
-  prov(
-    "contentQuality",
-    posts.length ? measuredKind : "unavailable",
-    "From engagement consistency, caption length, hashtag use and format performance",
-    [src],
-  );
+  // ---- Content quality ----------------------------------------------------------------------------------
+  const captionStats: CaptionStats = {
+    medianLength: median(lengths) ?? 0,
+    hashtagsPerPost: n ? hashtagTotal / n : 0,
+    withoutCaption,
+  };
+  const quality = contentQualityText(n, engagement.perPost, captionStats, mix);
+  const contentQuality = quality ?? FALLBACK.unknown;
 
-  // ---- Value per post (estimate) ----------------------------------------------------------------
-  let value: ReportMetrics["value"] = null;
-  let earnings: ReportMetrics["earnings"] = null;
-  let estimatedPostValue: string = FALLBACK.notAvailable;
-  let estimatedEarnings: string = FALLBACK.notAvailable;
-  if (!isPrivate && followers > 0 && posts.length > 0 && !followersHidden) {
-    const mainType = contentMix[0]?.type ?? "video";
-    const cpm = tables.cpm[platform][mainType] ?? Object.values(tables.cpm[platform])[0] ?? 10;
-    const views = posts.map((p) => p.views).filter((v): v is number => v !== null && v > 0);
-    const medViews = views.length >= 3 ? median(views) : null;
-    const reach = medViews ?? followers * tables.reachRate[platform];
-    const reachMethod =
-      medViews !== null
-        ? `median views of the last ${views.length} posts`
-        : `${Math.round(tables.reachRate[platform] * 100)}% of followers (typical organic reach; views not public)`;
-    const mid = (band.low + band.high) / 2;
-    const engagementFactor = ratePct !== null ? round(clamp(ratePct / mid, 0.5, 2), 2) : 1;
-    const nicheFactor = tables.niche[industry] ?? 1;
-    const base = (reach / 1000) * cpm * engagementFactor * nicheFactor;
-    const midValue = Math.max(5, base);
-    value = {
-      low: round(midValue * 0.7, 0),
-      high: round(midValue * 1.4, 0),
-      mid: round(midValue, 0),
-      currency: "USD",
-      reach: Math.round(reach),
-      reachMethod,
-      cpm,
-      engagementFactor,
-      nicheFactor,
-      formula: `${thousands(reach)} reach ÷ 1,000 × $${cpm} CPM × ${engagementFactor} engagement × ${nicheFactor} niche = ${money(midValue)}; range 0.7×–1.4×`,
-    };
-    estimatedPostValue = `${money(value.low)} – ${money(value.high)} per post (estimate)`;
-    if (postsPerWeek !== null) {
-      const postsPerMonth = postsPerWeek * 4.345;
-      const observed = sponsoredShare ?? 0;
-      const shareUsed = observed > 0 ? Math.min(observed, 0.5) : 0.2;
-      const sponsoredPerMonth = Math.max(1, Math.round(postsPerMonth * shareUsed));
-      earnings = {
-        postsPerMonth: round(postsPerMonth, 1),
-        sponsoredPostsPerMonth: sponsoredPerMonth,
-        sponsoredShareUsed: round(shareUsed, 3),
-        assumption:
-          observed > 0
-            ? `${Math.round(shareUsed * 100)}% of posts sponsored, as observed (capped at 50%)`
-            : "20% of posts sponsored (assumed: none detected in the analysed posts)",
-        low: round(value.low * sponsoredPerMonth, 0),
-        high: round(value.high * sponsoredPerMonth, 0),
-      };
-      estimatedEarnings = `${money(earnings.low)} – ${money(earnings.high)} per month (estimate, ${sponsoredPerMonth} sponsored post${sponsoredPerMonth === 1 ? "" : "s"} a month)`;
-    }
-  }
-  prov(
-    "estimatedPostValue",
-    value ? "estimated" : "unavailable",
-    value?.formula ?? "Needs public followers and posts",
-    [src, "CPM and niche tables: docs/methodology.md"],
-  );
-  prov(
-    "estimatedEarnings",
-    earnings ? "estimated" : "unavailable",
-    earnings
-      ? `Value per post × sponsored posts per month; ${earnings.assumption}`
-      : "Needs a value estimate and a posting rate",
-    [src],
-  );
-  prov(
-    "followers",
-    followersHidden ? "unavailable" : measuredKind,
-    platform === "youtube"
-      ? "Subscriber count as the platform publishes it (rounded to 3 significant digits)"
-      : "Follower count as the platform publishes it",
-    [src],
-  );
+  // ---- Value and earnings (estimates) ----------------------------------------------------------------------
+  const value =
+    isPrivate || followersHidden
+      ? null
+      : estimateValue({
+          platform,
+          followers,
+          posts,
+          mix,
+          comparedPct: engagement.level === "unknown" ? null : engagement.comparedPct,
+          band,
+          industry,
+          tables,
+        });
+  const earnings = value ? estimateEarnings(value, frequency.postsPerWeek, sponsoredShare) : null;
 
-  const accountType =
-    (snapshot as { isBusiness?: unknown }).isBusiness === true
-      ? "Business"
-      : category
-        ? "Creator"
-        : "Personal";
+  // ---- Profile fields ----------------------------------------------------------------------------------------
+  const type = accountTypeOf(raw, category);
 
+  // ---- Provenance: the method and inputs behind every field (in this order) ----------------------------------
+  const countsUsed =
+    platform === "tiktok" ? "likes, comments, shares and views" : "likes, comments and views";
+  const levelMethod =
+    engagement.level === "unknown"
+      ? engagement.comparedPct === null
+        ? "No engagement figure on the benchmark's basis"
+        : `Only ${plural(engagement.benchmarkBasis === "views" ? engagement.viewPosts : engagement.interactions.length, "usable post")}; at least 3 are needed`
+      : `${pct(engagement.comparedPct!)} ${engagement.benchmarkBasis === "views" ? "per view" : `per ${followerWord.slice(0, -1)}`} compared with the ${label} ${band.tier} tier: Low below ${band.low}%, Medium ${band.low}–${band.high}%, High above ${band.high}% (${tables.source[platform]})`;
+  const gradeKind: Kind = graded.grade === null ? "unavailable" : measured;
+  const provenance: Record<ReportField, Provenance> = {
+    engagementRate: {
+      kind: engagement.ratePct === null ? "unavailable" : measured,
+      method: engagement.method,
+      inputs: [
+        src,
+        `${followerWord} (${followersHidden ? "hidden" : followers})`,
+        `${countsUsed} of ${plural(engagement.postsUsed, "post")}`,
+      ],
+    },
+    engagementLevel: {
+      kind: engagement.level === "unknown" ? "unavailable" : measured,
+      method: levelMethod,
+      inputs: [src, "engagement rate", "docs/methodology.md tier table"],
+    },
+    postFrequency: {
+      kind: frequency.text === null ? "unavailable" : measured,
+      method:
+        frequency.text === null
+          ? n < 2
+            ? "Needs at least 2 dated posts"
+            : "All posts have the same date"
+          : `(${frequency.postsDated} posts − 1) ÷ ${frequency.spanDays!.toFixed(1)} days × 7`,
+      inputs: [src, "post dates"],
+    },
+    contentTypes: {
+      kind: n ? measured : "unavailable",
+      method: `Share of each format among the last ${plural(n, "post")}`,
+      inputs: [src, "post types"],
+    },
+    advertiserAnalysis: {
+      kind: n ? measured : "unavailable",
+      method: n
+        ? "Captions checked for disclosure tags, paid-partnership wording, gifting, discount codes, affiliate links and the platform's label; weak hints (link in bio, discount, collab, @mention) count in pairs; brands are the @mentions in sponsored posts"
+        : isPrivate
+          ? "Private account: posts cannot be read"
+          : "No posts to check",
+      inputs: [src, "captions", "post engagement"],
+    },
+    industry: {
+      kind: "estimated",
+      method: top ? `${INDUSTRY_METHOD} (top: ${top.industry} ${top.score})` : INDUSTRY_METHOD,
+      inputs: [src, "bio", "category", "captions and hashtags"],
+    },
+    recommendedIndustries: {
+      kind: recommendedIndustries.length ? "estimated" : "unavailable",
+      method:
+        "The account's strongest industries (score ≥ 2 and ≥ 25% of the top), then the niches their advertisers also buy into",
+      inputs: [src, "industry scores"],
+    },
+    recommendedCountries: {
+      kind: countries.length ? "estimated" : "unavailable",
+      method:
+        "Where the audience likely is (not measured): declared country 4, place names and flag emoji in the bio 3 (in captions 1 each, up to 4 and 3), currency signs, and each caption language's main countries by its share",
+      inputs: [src, "bio", "captions", declaredCountry ? "declared country" : "languages"],
+    },
+    audienceDemographics: {
+      kind: audience ? "estimated" : "unavailable",
+      method: audience?.method ?? "No public posts to estimate from",
+      inputs: [src, "platform age and gender priors", "industry", "languages"],
+    },
+    targetDemographics: {
+      kind: audience ? "estimated" : "unavailable",
+      method:
+        "The estimated audience's two largest age brackets and gender, the niche and the main caption language",
+      inputs: [src, "estimated audience"],
+    },
+    grade: {
+      kind: gradeKind,
+      method:
+        "Weighted sub-scores: engagement percentile in the tier 40%, consistency 15%, posting regularity 15%, growth 10% (with follower history), authenticity 20%; ≥ 90 A+, then 5 points a step to D- at 35, below F",
+      inputs: [src, "engagement", "post dates", "follower history", "likes and comments"],
+    },
+    gradeDescription: {
+      kind: gradeKind,
+      method: "Written by the engine from the grade's score and sub-scores",
+      inputs: [src, "grade"],
+    },
+    contentQuality: {
+      kind: quality === null ? "unavailable" : measured,
+      method:
+        "From engagement consistency (coefficient of variation), median caption length, hashtags per post and the best-performing format",
+      inputs: [src, "captions", "post engagement"],
+    },
+    estimatedPostValue: {
+      kind: value ? "estimated" : "unavailable",
+      method: value ? value.formula : "Needs a public follower count and posts",
+      inputs: [src, "reach", "CPM and niche tables (docs/methodology.md)", "engagement vs tier"],
+    },
+    estimatedEarnings: {
+      kind: earnings ? "estimated" : "unavailable",
+      method: earnings
+        ? `Value per post × ${earnings.sponsoredPostsPerMonth} sponsored posts a month (${earnings.postsPerMonth} posts a month; ${earnings.assumption})`
+        : "Needs a value per post and a posting rate",
+      inputs: [src, "value per post", "posting rate", "sponsored share"],
+    },
+    platform: {
+      kind: platformOk ? measured : "unavailable",
+      method: platformOk ? "As requested and collected" : "Unknown platform value; analysed as Instagram",
+      inputs: [src],
+    },
+    username: { kind: measured, method: "The handle the platform returned", inputs: [src] },
+    name: {
+      kind: name ? measured : "unavailable",
+      method: "Display name as the platform shows it",
+      inputs: [src],
+    },
+    bio: {
+      kind: bio ? measured : "unavailable",
+      method: "Profile text as the platform shows it",
+      inputs: [src],
+    },
+    verified: { kind: measured, method: "The platform's verification badge", inputs: [src] },
+    isPrivate: { kind: measured, method: "The platform's privacy setting", inputs: [src] },
+    accountType: {
+      kind: type.known ? measured : "estimated",
+      method: type.method,
+      inputs: category ? [src, "category"] : [src],
+    },
+    followers: {
+      kind: followersHidden ? "unavailable" : measured,
+      method: followersHidden
+        ? "The platform hides the count"
+        : platform === "youtube"
+          ? "Subscriber count as YouTube publishes it (rounded to 3 significant digits)"
+          : "Follower count as the platform publishes it",
+      inputs: [src],
+    },
+  };
+
+  const sub = graded.subScores;
   return {
     platform,
-    username: String(snapshot.username ?? ""),
+    username,
     name,
     bio,
-    verified: snapshot.verified === true,
+    verified: raw.verified === true,
     isPrivate,
-    accountType,
+    accountType: type.type,
     industry,
-    engagementLevel: level,
+    engagementLevel: engagement.level,
     engagementRate,
-    grade,
+    grade: graded.grade,
     gradeDescription,
-    followers,
+    followers: followersShown,
     audienceDemographics,
     postFrequency,
     contentQuality,
     contentTypes,
-    estimatedPostValue,
-    estimatedEarnings,
+    estimatedPostValue: value ? valueText(value) : FALLBACK.notAvailable,
+    estimatedEarnings: earnings ? earningsText(earnings) : FALLBACK.notAvailable,
     advertiserAnalysis,
-    recommendedIndustries: isPrivate ? [] : recommendedIndustries,
+    recommendedIndustries,
     recommendedCountries,
     targetDemographics,
     metrics: {
       engagement: {
-        ratePct: ratePct === null ? null : round(ratePct, 4),
-        perFollowerPct: perFollowerPct === null ? null : round(perFollowerPct, 4),
-        perViewPct: perViewPct === null ? null : round(perViewPct, 4),
-        basis,
-        medianLikes: median(withLikes.map((p) => p.likes!)),
-        medianComments: median(posts.map((p) => p.comments).filter((x): x is number => x !== null)),
-        medianViews: median(posts.map((p) => p.views).filter((x): x is number => x !== null)),
-        medianShares: median(posts.map((p) => p.shares).filter((x): x is number => x !== null)),
-        postsUsed: usable,
-        hiddenLikesPosts,
-        method,
+        ratePct: r4(engagement.ratePct),
+        perFollowerPct: r4(engagement.perFollowerPct),
+        perViewPct: r4(engagement.perViewPct),
+        basis: engagement.basis,
+        numerator: engagement.numerator,
+        confidence: engagement.confidence,
+        medianLikes: engagement.medianLikes,
+        medianComments: engagement.medianComments,
+        medianViews: engagement.medianViews,
+        medianShares: engagement.medianShares,
+        postsUsed: engagement.postsUsed,
+        hiddenLikesPosts: engagement.hiddenLikesPosts,
+        method: engagement.method,
         benchmark: {
           tier: band.tier,
           lowPct: band.low,
           highPct: band.high,
           exceptionalPct: band.exceptional,
           source: tables.source[platform],
+          basis: engagement.benchmarkBasis,
+          comparedPct: r4(engagement.comparedPct),
+          percentile: engagement.percentile === null ? null : round(engagement.percentile, 1),
         },
       },
-      grade: {
-        score,
-        subScores: {
-          engagement: engagementSub,
-          consistency: consistencySub,
-          regularity: regularitySub,
-          growth: growthSub,
-          authenticity: authenticitySub,
-        },
-      },
+      grade: { score: graded.score, subScores: sub },
       frequency: {
-        postsPerWeek: postsPerWeek === null ? null : round(postsPerWeek, 2),
-        medianGapDays: medianGapDays === null ? null : round(medianGapDays, 2),
-        spanDays: spanDays === null ? null : round(spanDays, 2),
-        postsAnalysed: posts.length,
+        postsPerWeek: r2(frequency.postsPerWeek),
+        medianGapDays: r2(frequency.medianGapDays),
+        spanDays: r2(frequency.spanDays),
+        postsAnalysed: n,
       },
-      contentMix,
+      contentMix: mix,
       value,
       earnings,
       advertiser: {
-        postsChecked: posts.length,
+        postsChecked: n,
         sponsoredPosts: sponsoredPosts.length,
         sponsoredShare: sponsoredShare === null ? null : round(sponsoredShare, 4),
         brands,
         sponsoredPostIds: sponsoredIds,
-        sponsoredEngagementPct: sponsoredEngagementPct === null ? null : round(sponsoredEngagementPct, 4),
-        organicEngagementPct: organicEngagementPct === null ? null : round(organicEngagementPct, 4),
-        signals: [...signalSet],
+        sponsoredEngagementPct: r4(sponsoredEngagementPct),
+        organicEngagementPct: r4(organicEngagementPct),
+        signals,
+        performanceRatio: performanceRatio === null ? null : round(performanceRatio, 3),
       },
       industries: industryScores.slice(0, 5),
       languages,
       countries,
       audience,
-      authenticity: { flags },
+      authenticity: { flags: graded.flags },
+      languageMethod,
+    },
+    provenance,
+  };
+}
+
+function r4(v: number | null): number | null {
+  return v === null || !Number.isFinite(v) ? null : round(v, 4);
+}
+function r2(v: number | null): number | null {
+  return v === null || !Number.isFinite(v) ? null : round(v, 2);
+}
+
+const COUNTRY_BY_NAME = new Map<string, string>();
+for (const c of Object.values(COUNTRY_CODES)) COUNTRY_BY_NAME.set(c.toLowerCase(), c);
+
+function findCountry(name: string): string | null {
+  return COUNTRY_BY_NAME.get(name.toLowerCase()) ?? (LEXICON.get(name.toLowerCase())?.place || null);
+}
+
+const CATEGORY_SPLIT = /[^\p{L}\p{N}]+/u;
+
+/** The profile category: an exact taxonomy name scores 8; its keywords 5 each (weak 2.5). */
+function scoreCategory(category: string, state: ScanState): void {
+  const lower = category.toLowerCase();
+  const exact = INDUSTRY_LIST.findIndex((i) => i.toLowerCase() === lower);
+  if (exact >= 0) {
+    state.industry[exact]! += 8;
+    return;
+  }
+  for (const w of lower.split(CATEGORY_SPLIT)) {
+    const e = w ? LEXICON.get(w) : undefined;
+    if (e && e.industry >= 0) state.industry[e.industry]! += 2.5 * e.halves;
+  }
+}
+
+type CountryScore = ReportMetrics["countries"][number];
+
+/** Country scores from the scan's evidence and the caption languages (docs/methodology.md). */
+function scoreCountries(
+  state: ScanState,
+  languages: readonly { code: string; name: string; share: number }[],
+): CountryScore[] {
+  const scores = new Map<string, { score: number; reasons: string[] }>();
+  for (const [country, e] of state.countries) {
+    if (e.declared) addScore(scores, country, 4, "country declared on the profile");
+    if (e.bioPlace) addScore(scores, country, 3, "named in the bio");
+    if (e.captionPlaces)
+      addScore(
+        scores,
+        country,
+        Math.min(4, e.captionPlaces),
+        `named in ${plural(e.captionPlaces, "caption")}`,
+      );
+    if (e.bioFlag) addScore(scores, country, 3, "flag in the bio");
+    if (e.captionFlags)
+      addScore(scores, country, Math.min(3, e.captionFlags), `flag in ${plural(e.captionFlags, "caption")}`);
+  }
+  for (const l of languages) {
+    const lc = LANGUAGE_COUNTRIES[l.code];
+    if (!lc) continue;
+    for (let i = 0; i < lc.countries.length; i++) {
+      const score = round(l.share * 3 * (1 - 0.25 * i), 3);
+      if (score > 0)
+        addScore(scores, lc.countries[i]!, score, `captions in ${lc.name} (${Math.round(l.share * 100)}%)`);
+    }
+  }
+  for (const [sign, count] of state.currencies) {
+    const targets = CURRENCY_COUNTRIES[sign];
+    if (!targets) continue;
+    if (sign === "€") {
+      // The euro only tells Europe apart: it strengthens euro countries already suggested.
+      for (const c of targets) if (scores.has(c)) addScore(scores, c, 1, "prices in €");
+    } else for (const c of targets) addScore(scores, c, Math.min(2, count), `prices in ${sign}`);
+  }
+  const out: CountryScore[] = [];
+  for (const [country, e] of scores) {
+    if (e.score >= 0.5) out.push({ country, score: round(e.score, 2), reason: e.reasons.join("; ") });
+  }
+  out.sort(byCountryScore);
+  if (out.length > 8) out.length = 8;
+  return out;
+}
+
+function addScore(
+  scores: Map<string, { score: number; reasons: string[] }>,
+  country: string,
+  score: number,
+  reason: string,
+): void {
+  if (score <= 0) return;
+  const e = scores.get(country);
+  if (e) {
+    e.score += score;
+    e.reasons.push(reason);
+  } else scores.set(country, { score, reasons: [reason] });
+}
+
+const byCountryScore = (a: CountryScore, b: CountryScore): number =>
+  b.score - a.score || (a.country < b.country ? -1 : 1);
+
+/** The last-resort report when the engine itself failed: every field says it is unavailable. */
+function unavailableReport(snapshot: unknown, err: unknown): EngineReport {
+  const raw = (snapshot && typeof snapshot === "object" ? snapshot : {}) as Record<string, unknown>;
+  const platform: Platform = isPlatform(raw.platform) ? raw.platform : "instagram";
+  const why = `The engine could not analyse this snapshot (${err instanceof Error ? err.message.slice(0, 200) : "unknown error"})`;
+  const provenance = {} as Record<ReportField, Provenance>;
+  for (const f of REPORT_FIELDS) provenance[f] = { kind: "unavailable", method: why, inputs: [] };
+  const band = tierFor(platform, 0);
+  return {
+    platform,
+    username: str(raw.username, 100),
+    name: str(raw.name, 500),
+    bio: str(raw.bio, 5_000),
+    verified: raw.verified === true,
+    isPrivate: raw.isPrivate === true,
+    accountType: "Personal",
+    industry: "General",
+    engagementLevel: "unknown",
+    engagementRate: "",
+    grade: null,
+    gradeDescription: FALLBACK.unknown,
+    followers: num(raw.followers) ?? 0,
+    audienceDemographics: FALLBACK.demographics,
+    postFrequency: FALLBACK.notAvailable,
+    contentQuality: FALLBACK.unknown,
+    contentTypes: [],
+    estimatedPostValue: FALLBACK.notAvailable,
+    estimatedEarnings: FALLBACK.notAvailable,
+    advertiserAnalysis: FALLBACK.advertiser,
+    recommendedIndustries: [],
+    recommendedCountries: [],
+    targetDemographics: [],
+    metrics: {
+      engagement: {
+        ratePct: null,
+        perFollowerPct: null,
+        perViewPct: null,
+        basis: "none",
+        medianLikes: null,
+        medianComments: null,
+        medianViews: null,
+        medianShares: null,
+        postsUsed: 0,
+        hiddenLikesPosts: 0,
+        method: why,
+        benchmark: {
+          tier: band.tier,
+          lowPct: band.low,
+          highPct: band.high,
+          exceptionalPct: band.exceptional,
+          source: DEFAULT_BENCHMARKS.source[platform],
+        },
+      },
+      ...unmeasuredPostMetrics(),
+      frequency: { postsPerWeek: null, medianGapDays: null, spanDays: null, postsAnalysed: 0 },
+      industries: [],
     },
     provenance,
   };

@@ -1,26 +1,34 @@
 import type { Platform } from "../schemas/platform";
+import type { Industry } from "../taxonomy";
+import { normalCdf } from "./stats";
 
 /**
- * Follower-tier engagement benchmarks (docs/methodology.md gives each source).
- * Instagram: median (likes + comments) ÷ followers; TikTok and YouTube: per-view.
- * `low`–`high` is the "average" band; at or above `exceptional` is top-decile territory.
+ * The benchmark tables behind engagement levels, grades and price estimates. docs/methodology.md
+ * prints every table with its sources (keys refer to /work/shared/research/peers.md §5).
+ * The tables are plain data: an installation may pass its own through `options.benchmarks`.
  */
 export interface TierBand {
   tier: string;
   minFollowers: number;
+  /** The "average" band (percent): below is Low, inside Medium, above High. */
   low: number;
   high: number;
+  /** The source's "high" threshold (percent); read as the tier's 90th percentile. */
   exceptional: number;
 }
 
+export type BenchmarkBasis = "followers" | "views";
+
 export interface BenchmarkTables {
   engagement: Record<Platform, TierBand[]>;
-  /** Creator CPM in USD by platform and format (sponsorrate P11, IMH3). */
-  cpm: Record<Platform, Record<string, number>>;
-  /** Share of followers a post reaches when views are unknown (femehk P10). */
+  /** The denominator the platform's bands are per (the engine compares the same figure). */
+  basis: Record<Platform, BenchmarkBasis>;
+  /** Creator CPM in USD by platform and post type (sponsorrate P11, IMH3). */
+  cpm: Record<Platform, Partial<Record<string, number>>>;
+  /** Share of followers a post reaches when views are not public (femehk P10). */
   reachRate: Record<Platform, number>;
-  /** Advertiser price multipliers by niche (impulze P9, sponsorrate P11). */
-  niche: Record<string, number>;
+  /** Price multiplier by niche; 1 when absent (impulze P9, sponsorrate P11, P4). */
+  niche: Partial<Record<Industry, number>>;
   source: Record<Platform, string>;
 }
 
@@ -35,7 +43,7 @@ const TIERS = [
   ["1M+", 1_000_000],
 ] as const;
 
-function bands(rows: [number, number, number][]): TierBand[] {
+function bands(rows: readonly (readonly [number, number, number])[]): TierBand[] {
   return TIERS.map(([tier, minFollowers], i) => {
     const [low, high, exceptional] = rows[i]!;
     return { tier, minFollowers, low, high, exceptional };
@@ -44,9 +52,11 @@ function bands(rows: [number, number, number][]): TierBand[] {
 
 export const DEFAULT_BENCHMARKS: BenchmarkTables = {
   engagement: {
-    // Modash engagement-rate calculator bands (M4); 0–1K from HypeAuditor 2018 (H7).
+    // Median (likes + comments) ÷ followers. Modash calculator "Average" band and "High"
+    // threshold (M4) for 1K and up. 0–1K: the 1K–5K row × 2.48, HypeAuditor 2018's ratio of the
+    // <1K to the 1–5K average (10.58 % ÷ 4.26 %, H7), since Modash publishes no <1K band.
     instagram: bands([
-      [6.0, 10.6, 17.0],
+      [8.39, 10.98, 19.79],
       [3.38, 4.42, 7.97],
       [1.25, 1.62, 3.54],
       [0.84, 1.11, 2.61],
@@ -55,7 +65,8 @@ export const DEFAULT_BENCHMARKS: BenchmarkTables = {
       [0.88, 1.13, 2.46],
       [1.02, 1.27, 2.6],
     ]),
-    // Modash TikTok calculator, Nov 2025, view-based (M5); "exceptional" = 1.5 × the band's top.
+    // (likes + comments + shares) ÷ views, median per video. Modash TikTok calculator, Nov 2025
+    // version (M5). M5 gives no "High" threshold: 1.5 × the band top is ours. 0–1K = the 1K–5K row.
     tiktok: bands([
       [12.06, 14.04, 21.06],
       [12.06, 14.04, 21.06],
@@ -66,42 +77,46 @@ export const DEFAULT_BENCHMARKS: BenchmarkTables = {
       [6.19, 6.85, 10.28],
       [6.2, 6.84, 10.26],
     ]),
-    // Per-view YouTube bands are our working assumption (no stored source gives them by tier;
-    // peers.md §2.5 warns the published bands look per-subscriber): likes+comments per view.
+    // Modash YouTube calculator "Average" band and "High" threshold (M6). peers.md §2.5 notes these
+    // values are per subscriber, whatever the page says, so the engine compares the per-subscriber
+    // figure with them (the headline YouTube rate stays per view). 0–1K = the 1K–5K row.
     youtube: bands([
-      [3.0, 5.0, 8.0],
-      [3.0, 5.0, 8.0],
-      [2.5, 4.5, 7.0],
-      [2.2, 4.0, 6.5],
-      [2.0, 3.6, 6.0],
-      [1.8, 3.3, 5.5],
-      [1.6, 3.0, 5.0],
-      [1.5, 2.8, 4.8],
+      [1.47, 2.02, 6.42],
+      [1.47, 2.02, 6.42],
+      [0.59, 0.82, 2.62],
+      [0.36, 0.51, 1.66],
+      [0.23, 0.33, 1.08],
+      [0.19, 0.27, 0.86],
+      [0.16, 0.24, 0.71],
+      [0.13, 0.18, 0.59],
     ]),
   },
+  basis: { instagram: "followers", tiktok: "views", youtube: "followers" },
   cpm: {
-    instagram: { photo: 10, carousel: 10, reel: 8, video: 8, live: 5 },
-    tiktok: { video: 6, live: 4 },
-    youtube: { video: 20, short: 4, live: 12 },
+    // sponsorrate P11: IG feed $10, Reel $8, Story $5; TikTok $6; YouTube dedicated $20,
+    // integration $12, Shorts $4. Live is priced as a Story (IG), at the TikTok rate, and as an
+    // integration (YouTube): our mapping.
+    instagram: { photo: 10, carousel: 10, reel: 8, video: 8, short: 8, live: 5 },
+    tiktok: { video: 6, reel: 6, short: 6, photo: 6, carousel: 6, live: 6 },
+    youtube: { video: 20, short: 4, reel: 4, live: 12, photo: 4, carousel: 4 },
   },
   reachRate: { instagram: 0.3, tiktok: 0.5, youtube: 0.25 },
   niche: {
-    Finance: 1.5,
-    Business: 1.5,
-    Technology: 1.5,
-    Travel: 1.4,
-    Beauty: 1.3,
-    Fashion: 1.2,
-    Automotive: 1.2,
-    "Health & Wellness": 1.1,
-    "Pets & Animals": 0.8,
-    Comedy: 0.9,
-    Entertainment: 0.9,
+    Finance: 1.5, // P11 (finance or luxury 1.5)
+    Technology: 1.5, // P9 (tech 1.5)
+    Business: 1.4, // P4 (finance, business, tech $25–35 CPM vs $20–25 mid-tier)
+    Travel: 1.4, // P9
+    Beauty: 1.3, // P9
+    Fashion: 1.2, // P9
+    Gaming: 0.8, // P4 (gaming and entertainment $15–20 vs $20–25)
+    Entertainment: 0.8, // P4
+    Comedy: 0.8, // priced as entertainment (P4)
+    "Pets & Animals": 0.8, // P11
   },
   source: {
-    instagram: "Modash engagement-rate calculator bands (M4); HypeAuditor 2018 for <1K (H7)",
+    instagram: "Modash engagement-rate calculator bands (M4); 0–1K scaled from HypeAuditor 2018 (H7)",
     tiktok: "Modash TikTok engagement calculator, Nov 2025, per view (M5)",
-    youtube: "Working assumption for per-view engagement (see docs/methodology.md)",
+    youtube: "Modash YouTube engagement calculator bands, per subscriber (M6)",
   },
 };
 
@@ -110,8 +125,29 @@ export function tierFor(
   followers: number,
   tables: BenchmarkTables = DEFAULT_BENCHMARKS,
 ): TierBand {
-  const list = tables.engagement[platform];
+  const list = tables.engagement[platform] ?? DEFAULT_BENCHMARKS.engagement[platform];
   let found = list[0]!;
   for (const b of list) if (followers >= b.minFollowers) found = b;
   return found;
+}
+
+export type Level = "High" | "Medium" | "Low";
+
+/** Below the tier's average band: Low; inside: Medium; above: High. */
+export function levelFor(ratePct: number, band: TierBand): Level {
+  if (ratePct < band.low) return "Low";
+  if (ratePct > band.high) return "High";
+  return "Medium";
+}
+
+/**
+ * The account's estimated percentile (0–100) in its tier: a lognormal whose median is the
+ * geometric middle of the average band and whose 90th percentile is the "exceptional" mark.
+ */
+export function percentileIn(ratePct: number, band: TierBand): number {
+  if (!(ratePct > 0)) return 0;
+  const m = Math.sqrt(band.low * band.high);
+  const sigma = Math.log(band.exceptional / m) / 1.2815515655;
+  if (!(m > 0) || !(sigma > 0)) return ratePct >= band.high ? 100 : 0;
+  return normalCdf(Math.log(ratePct / m) / sigma) * 100;
 }

@@ -29,6 +29,13 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/**
+ * POST /api/auth/login and /api/auth/dev-login: the user, and whether this sign-in created the
+ * account (false when absent, e.g. from an older server).
+ */
+export const loginResponseSchema = userSchema.extend({ firstSignIn: z.boolean().default(false) });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
 /** GET /api/reports/count: today's (UTC) count, with the limit and what remains. */
 export const reportCountSchema = z.object({
   count: z.number().int().nonnegative(),

@@ -10,6 +10,8 @@ export const clientConfigSchema = z.object({
   userDailyReportLimit: z.number().int(),
   aiEnabled: z.boolean(),
   adsenseClientId: z.string().nullable(),
+  /** Which home page of spec §2 this installation shows (HOME_VARIANT). */
+  homeVariant: z.enum(["a", "b"]).default("a"),
   pixelId: z.string().nullable(),
   version: z.string(),
 });

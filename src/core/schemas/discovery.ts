@@ -107,6 +107,14 @@ export const discoverySearchRequestSchema = z.strictObject({
     .default(ANY_INDUSTRY),
   targetMarkets: targetMarketsField.optional().default([]),
   limit: limitField.optional().default(MAX_RESULTS),
+  /**
+   * Also ask the web-search model for up to 5 accounts not in the index, each verified through the
+   * collectors before it is shown (signed-in users; docs/decisions/009-discovery-web-candidates.md).
+   */
+  includeWebCandidates: z
+    .boolean({ error: "includeWebCandidates must be true or false" })
+    .optional()
+    .default(false),
 });
 export type DiscoverySearchRequest = z.infer<typeof discoverySearchRequestSchema>;
 export type DiscoverySearchInput = z.input<typeof discoverySearchRequestSchema>;
@@ -141,17 +149,146 @@ export const discoveryResultSchema = z.object({
   countries: z.array(z.string()),
   isSample: z.boolean(),
   matchBreakdown: z.array(matchContributionSchema),
+  /**
+   * "web": proposed by the web-search model for this search, then fetched, verified and analysed
+   * (its figures are measured like any analysed account). "index" (or absent): from the accounts index.
+   */
+  foundVia: z.enum(["index", "web"]).optional(),
 });
 export type DiscoveryResult = z.infer<typeof discoveryResultSchema>;
 
+export const WEB_CANDIDATE_STATUSES = [
+  "added",
+  "none",
+  "sign_in_required",
+  "unavailable",
+  "limit_reached",
+  "failed",
+] as const;
+
+/** What happened to a request's `includeWebCandidates` (absent when the request did not ask). */
+export const webCandidatesNoteSchema = z.object({
+  status: z.enum(WEB_CANDIDATE_STATUSES),
+  /** For the user: what was added, or why nothing was. */
+  message: z.string(),
+  /** Handles the model proposed (after removing ones already known). */
+  proposed: z.number().int().min(0),
+  /** Verified and added to the results (`foundVia: "web"`). */
+  added: z.number().int().min(0),
+});
+export type WebCandidatesNote = z.infer<typeof webCandidatesNoteSchema>;
+
 export const discoverySearchResponseSchema = z.object({
   results: z.array(discoveryResultSchema),
-  /** Every public account that passes the filters (the results are its best `limit`). */
+  /**
+   * Every public account that passes the filters (the results are its best `limit`), plus the
+   * web-found accounts added on top of them.
+   */
   total: z.number().int().min(0),
+  webCandidates: webCandidatesNoteSchema.optional(),
 });
 export type DiscoverySearchResponse = z.infer<typeof discoverySearchResponseSchema>;
 
-/** POST /api/accounts/find (spec §7; §5: description of at least 10 characters). */
+export const FINDER_MAX_INDUSTRIES = 3;
+export const FINDER_MAX_COUNTRIES = 40;
+export const FINDER_MAX_KEYWORDS = 10;
+export const FINDER_KEYWORD_MAX = 40;
+/** Follower bounds above any real account: keeps numbers bounded. */
+export const FINDER_MAX_FOLLOWERS = 10_000_000_000;
+
+const COUNTRY_NAMES = new Map<string, string>(COUNTRIES.map((c) => [c.toLowerCase(), c]));
+
+const followerBound = (field: string) =>
+  z
+    .number({ error: `criteria.${field} must be a number` })
+    .int({ message: `criteria.${field} must be a whole number` })
+    .min(0, { message: `criteria.${field} must be from 0 to ${FINDER_MAX_FOLLOWERS}` })
+    .max(FINDER_MAX_FOLLOWERS, { message: `criteria.${field} must be from 0 to ${FINDER_MAX_FOLLOWERS}` });
+
+/**
+ * Criteria the user edited on the finder screen (the interpreted ones, with chips removed, changed or
+ * added). When a request carries them the server searches with exactly these instead of reading the
+ * description again. Values must come from the same vocabularies the interpreter uses.
+ */
+export const finderCriteriaSchema = z
+  .strictObject(
+    {
+      industries: z
+        .array(z.enum(INDUSTRIES, { error: "criteria.industries: each must be one of the industries" }), {
+          error: "criteria.industries must be a list of industries",
+        })
+        .max(FINDER_MAX_INDUSTRIES, {
+          message: `criteria.industries: choose at most ${FINDER_MAX_INDUSTRIES} industries`,
+        })
+        .optional()
+        .default([]),
+      countries: z
+        .array(
+          z
+            .string({ error: "criteria.countries must be a list of country names" })
+            .max(60, { message: "criteria.countries: each country must be at most 60 characters" }),
+          { error: "criteria.countries must be a list of country names" },
+        )
+        .max(FINDER_MAX_COUNTRIES, {
+          message: `criteria.countries: choose at most ${FINDER_MAX_COUNTRIES} countries`,
+        })
+        .optional()
+        .default([])
+        .transform((values, ctx) => {
+          const out: string[] = [];
+          for (const value of values) {
+            const country = COUNTRY_NAMES.get(value.trim().toLowerCase());
+            if (!country) {
+              ctx.addIssue({
+                code: "custom",
+                message: `criteria.countries: "${value.slice(0, 60)}" is not a country we know`,
+              });
+              return z.NEVER;
+            }
+            if (!out.includes(country)) out.push(country);
+          }
+          return out;
+        }),
+      keywords: z
+        .array(
+          z
+            .string({ error: "criteria.keywords must be a list of words" })
+            .trim()
+            .toLowerCase()
+            .min(2, { message: "criteria.keywords: each keyword must have at least 2 characters" })
+            .max(FINDER_KEYWORD_MAX, {
+              message: `criteria.keywords: each keyword must be at most ${FINDER_KEYWORD_MAX} characters`,
+            })
+            .regex(/^[\p{L}\p{N}]+$/u, {
+              message: "criteria.keywords: each keyword must be one word of letters and digits",
+            }),
+          { error: "criteria.keywords must be a list of words" },
+        )
+        .max(FINDER_MAX_KEYWORDS, {
+          message: `criteria.keywords: at most ${FINDER_MAX_KEYWORDS} keywords`,
+        })
+        .optional()
+        .default([])
+        .transform((values) => [...new Set(values)]),
+      followerMin: followerBound("followerMin").optional(),
+      followerMax: followerBound("followerMax").optional(),
+    },
+    { error: "criteria must be an object of industries, countries, keywords, followerMin and followerMax" },
+  )
+  .refine(
+    (c) => c.followerMin === undefined || c.followerMax === undefined || c.followerMin <= c.followerMax,
+    {
+      message: "criteria.followerMin must not be above criteria.followerMax",
+      path: ["followerMin"],
+    },
+  );
+export type FinderCriteria = z.infer<typeof finderCriteriaSchema>;
+export type FinderCriteriaInput = z.input<typeof finderCriteriaSchema>;
+
+/**
+ * POST /api/accounts/find (spec §7; §5: description of at least 10 characters). `criteria` is
+ * optional: the edited interpretation to search with instead of the description's.
+ */
 export const finderRequestSchema = z.strictObject({
   platform: platformSchema,
   description: z
@@ -162,8 +299,10 @@ export const finderRequestSchema = z.strictObject({
       message: `description must be at most ${FINDER_DESCRIPTION_MAX.toLocaleString("en-US")} characters`,
     }),
   limit: limitField.optional().default(FINDER_DEFAULT_LIMIT),
+  criteria: finderCriteriaSchema.optional(),
 });
 export type FinderRequest = z.infer<typeof finderRequestSchema>;
+export type FinderRequestInput = z.input<typeof finderRequestSchema>;
 
 /**
  * What the finder understood from a description (also the shape a model-based extractor returns).
@@ -172,14 +311,16 @@ export type FinderRequest = z.infer<typeof finderRequestSchema>;
  */
 export const interpretationSchema = z.object({
   industries: z.array(z.enum(INDUSTRIES)).max(5),
-  countries: z.array(z.string().max(60)).max(40),
-  languages: z.array(z.string().max(40)).max(10),
+  // Bounded by the vocabularies (taxonomy COUNTRIES, the lexicon's languages), never by the text.
+  countries: z.array(z.string().max(60)).max(100),
+  languages: z.array(z.string().max(40)).max(30),
   followerMin: z.number().int().min(0).optional(),
   followerMax: z.number().int().min(0).optional(),
   keywords: z.array(z.string().max(40)).max(10),
   platforms: z.array(z.enum(PLATFORMS)).max(3),
   notes: z.array(z.string().max(300)).max(10),
-  source: z.enum(["lexicon", "model"]),
+  /** lexicon or model: read from the description; edited: the criteria the request carried. */
+  source: z.enum(["lexicon", "model", "edited"]),
 });
 export type Interpretation = z.infer<typeof interpretationSchema>;
 

@@ -12,6 +12,9 @@ export const provenanceSchema = z.looseObject({
   kind: z.enum(PROVENANCE_KINDS),
   method: z.string(),
   inputs: z.array(z.string()),
+  /** Web-search mode: the model that estimated the figure and the pages it cites. */
+  model: z.string().max(100).optional(),
+  citations: z.array(z.string().max(2000)).max(20).optional(),
 });
 export type Provenance = z.infer<typeof provenanceSchema>;
 
@@ -25,7 +28,12 @@ export const metricsSchema = z.object({
     ratePct: nn,
     perFollowerPct: nn,
     perViewPct: nn,
+    /** Denominator of `ratePct`. */
     basis: z.enum(["followers", "views", "none"]),
+    /** Numerator of `ratePct`: interactions, or comments only when likes are hidden. */
+    numerator: z.enum(["likes+comments", "likes+comments+shares", "comments", "none"]).optional(),
+    /** How far the figure can be trusted: posts used (high ≥ 12, medium 3–11, low < 3). */
+    confidence: z.enum(["high", "medium", "low", "none"]).optional(),
     medianLikes: nn,
     medianComments: nn,
     medianViews: nn,
@@ -34,7 +42,18 @@ export const metricsSchema = z.object({
     hiddenLikesPosts: n,
     method: z.string(),
     benchmark: z
-      .object({ tier: z.string(), lowPct: n, highPct: n, exceptionalPct: n, source: z.string() })
+      .object({
+        tier: z.string(),
+        lowPct: n,
+        highPct: n,
+        exceptionalPct: n,
+        source: z.string(),
+        /** The figure the level was judged on and its denominator (YouTube: per subscriber). */
+        basis: z.enum(["followers", "views"]).optional(),
+        comparedPct: nn.optional(),
+        /** Estimated percentile of the account within its tier (lognormal through the band). */
+        percentile: nn.optional(),
+      })
       .nullable(),
   }),
   grade: z.object({
@@ -49,7 +68,15 @@ export const metricsSchema = z.object({
   }),
   frequency: z.object({ postsPerWeek: nn, medianGapDays: nn, spanDays: nn, postsAnalysed: n }),
   contentMix: z.array(
-    z.object({ type: z.string(), label: z.string(), count: n, share: n, medianInteractions: nn }),
+    z.object({
+      type: z.string(),
+      label: z.string(),
+      count: n,
+      share: n,
+      medianInteractions: nn,
+      /** Mean engagement rate (%) of this format, same basis as the headline rate. */
+      avgEngagement: nn.optional(),
+    }),
   ),
   value: z
     .object({
@@ -84,6 +111,8 @@ export const metricsSchema = z.object({
     sponsoredEngagementPct: nn,
     organicEngagementPct: nn,
     signals: z.array(z.string()),
+    /** Sponsored ER ÷ organic ER (Modash "Paid Post Performance"). */
+    performanceRatio: nn.optional(),
   }),
   industries: z.array(z.object({ industry: z.string(), score: n })),
   languages: z.array(z.object({ code: z.string(), name: z.string(), share: n })),
@@ -96,10 +125,41 @@ export const metricsSchema = z.object({
     })
     .nullable(),
   authenticity: z.object({ flags: z.array(z.string()) }),
+  /** Which language detector decided (for the method text and the benchmark). */
+  languageMethod: z.string().optional(),
 });
 export type ReportMetrics = z.infer<typeof metricsSchema>;
 
 /** Everything the engine produces: spec §1/§3 report fields, the numbers behind them and their provenance. */
+export const REPORT_FIELDS = [
+  "platform",
+  "username",
+  "name",
+  "bio",
+  "verified",
+  "isPrivate",
+  "accountType",
+  "industry",
+  "engagementLevel",
+  "engagementRate",
+  "grade",
+  "gradeDescription",
+  "followers",
+  "audienceDemographics",
+  "postFrequency",
+  "contentQuality",
+  "contentTypes",
+  "estimatedPostValue",
+  "estimatedEarnings",
+  "advertiserAnalysis",
+  "recommendedIndustries",
+  "recommendedCountries",
+  "targetDemographics",
+] as const;
+export type ReportField = (typeof REPORT_FIELDS)[number];
+
+export const ACCOUNT_TYPES = ["Personal", "Creator", "Business"] as const;
+
 export const engineReportSchema = z.object({
   platform: platformSchema,
   username: z.string(),
