@@ -31,6 +31,11 @@ export interface AiClientOptions {
   logger?: AiLogger;
   /** For the retry jitter. */
   random?: () => number;
+  /**
+   * Asked before every request to the model server (the installation's calls-per-minute setting).
+   * A refusal fails that request with kind "over_limit" without sending it, and it is not retried.
+   */
+  permit?: () => Promise<{ ok: true } | { ok: false; reason: string }>;
 }
 
 export type AiFailureKind =
@@ -40,6 +45,7 @@ export type AiFailureKind =
   | "network"
   | "refused"
   | "busy"
+  | "over_limit"
   | "invalid_output";
 
 /** A model call that did not produce a usable answer; `message` is written for the report reader. */
@@ -109,6 +115,8 @@ export interface CompleteOptions {
   deadline?: number;
   schema?: { name: string; schema: Record<string, unknown> };
   maxTokens?: number;
+  /** The model of this request (the admin's choice in settings); default the client's model. */
+  model?: string;
 }
 
 function abortReason(signal: AbortSignal): unknown {
@@ -280,11 +288,22 @@ export function createAiClient(options: AiClientOptions) {
     const budget = Math.min(timeoutMs, (opts.deadline ?? Number.POSITIVE_INFINITY) - Date.now());
     if (budget <= 0)
       throw new AiCallError("timeout", `The model did not answer within ${timeoutMs / 1000} s`);
+    if (options.permit) {
+      const permit = await options.permit().catch((err: unknown) => {
+        // The limit could not be checked (settings unreadable): the call goes out rather than fail a report.
+        logger?.warn({ model, err: (err as Error)?.message }, "model call limit could not be checked");
+        return { ok: true } as const;
+      });
+      if (!permit.ok) throw new AiCallError("over_limit", permit.reason);
+    }
     const timer = new AbortController();
     const timeout = setTimeout(() => timer.abort(new AiCallError("timeout", "deadline")), budget);
     const signal = AbortSignal.any([callerSignal, timer.signal]);
     const compat = paramCompatByBaseUrl.get(baseUrl) ?? {};
-    const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = { model, messages };
+    const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
+      model: opts.model ?? model,
+      messages,
+    };
     if (!compat.noTemperature) body.temperature = 0.2;
     if (compat.maxCompletionTokens) body.max_completion_tokens = opts.maxTokens ?? 1500;
     else body.max_tokens = opts.maxTokens ?? 1500;

@@ -73,7 +73,8 @@ export type AiTexts = z.infer<typeof aiTextsSchema>;
 
 /**
  * The schema sent as `response_format.json_schema.schema`: the same shape without the string length
- * keywords that OpenAI's strict mode refuses (lengths are checked again here with zod anyway).
+ * keywords that OpenAI's strict mode refuses (lengths are checked again here with zod anyway), and
+ * with `additionalProperties: false` on every object, which strict mode requires.
  */
 export function wireJsonSchema(schema: z.ZodType): Record<string, unknown> {
   const strip = (node: unknown): unknown => {
@@ -84,6 +85,7 @@ export function wireJsonSchema(schema: z.ZodType): Record<string, unknown> {
       if (key === "$schema" || key === "minLength" || key === "maxLength" || key === "pattern") continue;
       out[key] = strip(value);
     }
+    if (out.type === "object" && out.additionalProperties === undefined) out.additionalProperties = false;
     return out;
   };
   return strip(z.toJSONSchema(schema, { io: "input" })) as Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tierFor } from "../../core/engine";
+import { tierFor, unmeasuredPostMetrics } from "../../core/engine";
 import type { Platform } from "../../core/schemas/platform";
 import { INDUSTRIES } from "../../core/taxonomy";
 import type { AppConfig } from "../config";
@@ -97,10 +97,20 @@ export interface WebSearchReporterOptions extends AiClientOptions {
   client?: AiClient;
   /** Whole budget of one report (slot wait, request, retry, repair). Default 3 × timeoutMs (searches are slow). */
   budgetMs?: number;
+  /**
+   * The model of each report, chosen when it starts (the admin's setting). Only a search model can
+   * answer: `report` gives null for any other model.
+   */
+  chooseModel?: () => Promise<string>;
+  /** The chosen model as last known, for `enabled` (which cannot wait). */
+  currentModel?: () => string;
 }
 
 export interface WebSearchReporter {
-  /** False when the model does not search the web: `report` then always resolves to null. */
+  /**
+   * False when the model does not search the web: `report` then resolves to null. With a model setting
+   * it follows the chosen model (`currentModel`), and `report` checks the choice again.
+   */
   readonly enabled: boolean;
   readonly model: string;
   /**
@@ -146,8 +156,7 @@ const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
 
 export function createWebSearchReporter(options: WebSearchReporterOptions): WebSearchReporter {
   const client = options.client ?? createAiClient(options);
-  const model = client.model;
-  const enabled = isSearchModel(model);
+  const defaultModel = client.model;
   const now = options.now ?? (() => new Date());
   const budgetMs = options.budgetMs ?? 3 * (options.timeoutMs ?? 30_000);
   const jsonSchema = { name: "creator_web_report", schema: wireJsonSchema(webReportSchema) };
@@ -183,7 +192,8 @@ export function createWebSearchReporter(options: WebSearchReporterOptions): WebS
   ): Promise<Record<string, unknown> | null> {
     const callerSignal = opts.signal;
     if (callerSignal?.aborted) throw abortReason(callerSignal);
-    if (!enabled) return null;
+    const model = options.chooseModel ? await options.chooseModel().catch(() => defaultModel) : defaultModel;
+    if (!isSearchModel(model)) return null;
     const at = now().toISOString();
     const usage = { promptTokens: 0, completionTokens: 0, citations: new Set<string>() };
     const deadline = Date.now() + budgetMs;
@@ -204,6 +214,7 @@ export function createWebSearchReporter(options: WebSearchReporterOptions): WebS
         deadline,
         schema: jsonSchema,
         maxTokens: 2000,
+        model,
       });
       usage.promptTokens += r.promptTokens;
       usage.completionTokens += r.completionTokens;
@@ -272,7 +283,14 @@ export function createWebSearchReporter(options: WebSearchReporterOptions): WebS
     });
   }
 
-  return { enabled, model, report, stats: () => client.stats() };
+  return {
+    get enabled() {
+      return isSearchModel(options.currentModel?.() ?? defaultModel);
+    },
+    model: defaultModel,
+    report,
+    stats: () => client.stats(),
+  };
 }
 
 /** The engine-report shape (src/core/schemas/report.ts) from the search model's figures and texts. */
@@ -387,35 +405,9 @@ function buildReport(
                 source: "engine tier table",
               },
       },
-      grade: {
-        score: null,
-        subScores: {
-          engagement: null,
-          consistency: null,
-          regularity: null,
-          growth: null,
-          authenticity: null,
-        },
-      },
+      ...unmeasuredPostMetrics(),
       frequency: { postsPerWeek: facts.postsPerWeek, medianGapDays: null, spanDays: null, postsAnalysed: 0 },
-      contentMix: [],
-      value: null,
-      earnings: null,
-      advertiser: {
-        postsChecked: 0,
-        sponsoredPosts: 0,
-        sponsoredShare: null,
-        brands: [],
-        sponsoredPostIds: [],
-        sponsoredEngagementPct: null,
-        organicEngagementPct: null,
-        signals: [],
-      },
       industries: facts.industry ? [{ industry: facts.industry, score: 0 }] : [],
-      languages: [],
-      countries: [],
-      audience: null,
-      authenticity: { flags: [] },
       webEstimate: { postValueUsd: facts.postValueUsd ? { low, high } : null, citations },
     },
     provenance,
@@ -427,9 +419,13 @@ function buildReport(
 /** The web-search reporter the configuration allows, or undefined (AI off, or the model does not search). */
 export function webSearchReporterFromConfig(
   config: Pick<AppConfig, "aiEnabled" | "llm">,
-  deps: Pick<WebSearchReporterOptions, "now" | "logger" | "timeoutMs" | "client"> = {},
+  deps: Pick<
+    WebSearchReporterOptions,
+    "now" | "logger" | "timeoutMs" | "client" | "chooseModel" | "currentModel" | "permit"
+  > = {},
 ): WebSearchReporter | undefined {
-  if (!config.aiEnabled || !config.llm.apiKey || !isSearchModel(config.llm.model)) return undefined;
+  if (!config.aiEnabled || !config.llm.apiKey) return undefined;
+  if (!deps.chooseModel && !isSearchModel(config.llm.model)) return undefined;
   return createWebSearchReporter({
     baseUrl: config.llm.baseUrl,
     apiKey: config.llm.apiKey,

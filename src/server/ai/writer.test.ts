@@ -120,14 +120,15 @@ describe("createAiWriter: valid answers", () => {
     const data = JSON.parse(block![1]!) as { name: string; bio: string; recentCaptions: string[] };
     expect(data.name).toBe("Ana Style");
     expect(data.bio).toBe("Fashion & outfit ideas ✨ Lisbon");
-    expect(data.recentCaptions).toHaveLength(5);
-    expect(data.recentCaptions[0]).toBe("Three ways to style a white shirt #fashion #ootd");
+    // The fixture has six captioned posts; the newest comes first.
+    expect(data.recentCaptions).toHaveLength(6);
+    expect(data.recentCaptions[0]).toBe("Three ways to style a white shirt for the office #fashion #ootd");
     // Captions appear nowhere else in the prompt (the metrics carry numbers and engine texts only).
     const outside = user!.content.replace(block![0], "");
     expect(outside).not.toContain("Three ways to style");
     expect(outside).not.toContain("Sunday lookbook");
     // The measured metrics are there.
-    expect(outside).toContain('"ratePct":"2.65"');
+    expect(outside).toContain('"ratePct":"2.10"');
     expect(outside).toContain('"tier":"10K–50K"');
   });
 

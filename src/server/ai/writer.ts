@@ -41,6 +41,8 @@ export interface AiWriterOptions extends AiClientOptions {
   client?: AiClient;
   /** Whole budget of one write: waiting for a slot, the request, its retry and the repair. Default 2 × timeoutMs. */
   budgetMs?: number;
+  /** The model of each write, chosen when it starts (the admin's setting); default the client's model. */
+  chooseModel?: () => Promise<string>;
 }
 
 export type AiWriter = ReportWriter & { readonly model: string; stats(): AiStats };
@@ -64,7 +66,7 @@ function describeFailure(err: unknown): string {
  */
 export function createAiWriter(options: AiWriterOptions): AiWriter {
   const client = options.client ?? createAiClient(options);
-  const model = client.model;
+  const defaultModel = client.model;
   const now = options.now ?? (() => new Date());
   const logger: AiLogger | undefined = options.logger;
   const budgetMs = options.budgetMs ?? 2 * (options.timeoutMs ?? 30_000);
@@ -77,6 +79,7 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
   ): Promise<Loose> {
     const callerSignal = opts.signal;
     if (callerSignal?.aborted) throw abortReason(callerSignal);
+    const model = options.chooseModel ? await options.chooseModel().catch(() => defaultModel) : defaultModel;
     const at = now().toISOString();
     const usage = { promptTokens: 0, completionTokens: 0, answers: 0, citations: new Set<string>() };
     const note = (status: AiNote["status"], extra: Partial<AiNote> = {}): AiNote => {
@@ -115,7 +118,12 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
     }
 
     const call = async (messages: ChatMessage[]): Promise<CompletionResult> => {
-      const result = await client.complete(messages, { signal: callerSignal, deadline, schema: jsonSchema });
+      const result = await client.complete(messages, {
+        signal: callerSignal,
+        deadline,
+        schema: jsonSchema,
+        model,
+      });
       usage.answers++;
       usage.promptTokens += result.promptTokens;
       usage.completionTokens += result.completionTokens;
@@ -156,6 +164,11 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
     }
 
     const written = AI_TEXT_FIELDS.filter((f) => values[f] !== undefined);
+    if (written.length === 0 && failure instanceof AiCallError && failure.kind === "over_limit") {
+      // The installation's calls-per-minute setting: nothing was sent, and the report says why.
+      logger?.warn({ model, reason: failure.message }, "AI writer skipped");
+      return unchanged(note("skipped", { reason: failure.message.slice(0, 500) }));
+    }
     if (written.length === 0) {
       const reason =
         failure !== undefined
@@ -194,7 +207,7 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
   }
 
   return {
-    model,
+    model: defaultModel,
     write,
     stats: () => client.stats(),
   };
@@ -203,7 +216,10 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
 /** The writer the configuration asks for, or undefined when no model key is set (AI off). */
 export function aiWriterFromConfig(
   config: Pick<AppConfig, "aiEnabled" | "llm">,
-  deps: Pick<AiWriterOptions, "now" | "logger" | "timeoutMs" | "maxConcurrent" | "client"> = {},
+  deps: Pick<
+    AiWriterOptions,
+    "now" | "logger" | "timeoutMs" | "maxConcurrent" | "client" | "chooseModel" | "permit"
+  > = {},
 ): AiWriter | undefined {
   if (!config.aiEnabled || !config.llm.apiKey) return undefined;
   return createAiWriter({
