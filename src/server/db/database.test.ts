@@ -4,9 +4,9 @@ import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
-import { type Database, DatabaseOpenError, openDatabase } from "./database";
 import { DataDirLockedError } from "./data-dir-lock";
-import { accountSnapshots, accounts, history, posts, reportUsage, reports, sessions, users } from "./schema";
+import { type Database, DatabaseOpenError, openDatabase } from "./database";
+import { accountSnapshots, accounts, history, posts, reports, reportUsage, sessions, users } from "./schema";
 
 describe.each(testedDatabaseKinds())("schema and queries on %s", (kind) => {
   let database: Database;

@@ -1,13 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { redactUrl } from "../ops/redact-url";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
 import * as schema from "./schema";
 
@@ -70,12 +69,18 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
     c.release();
   } catch (err) {
     await pool.end().catch(() => undefined);
-    const safeUrl = url.replace(/\/\/[^@/]*@/, "//***@");
+    const safeUrl = redactUrl(url);
     throw new DatabaseOpenError(`Could not connect to PostgreSQL at ${safeUrl}: ${(err as Error).message}`);
   }
   const db = drizzlePg(pool, { schema }) as unknown as AppDb;
-  if (opts.migrate !== false)
-    await migratePg(drizzlePg(pool, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  if (opts.migrate !== false) {
+    try {
+      await migratePostgresOnce(pool);
+    } catch (err) {
+      await pool.end().catch(() => undefined);
+      throw new DatabaseOpenError(`Could not apply database migrations: ${(err as Error).message}`);
+    }
+  }
   return {
     db,
     kind: "postgres",
@@ -88,6 +93,29 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/** Any 64-bit number of our own: the advisory lock that serialises migrations on one PostgreSQL. */
+export const MIGRATION_LOCK_ID = 7_301_966_203_411n;
+
+/**
+ * Applies pending migrations holding a session advisory lock, so instances (and `cli migrate`)
+ * starting together never race: the first applies them, the others wait, then find nothing to do.
+ * drizzle's migrator reads the applied list before its transaction, so without the lock two
+ * processes would both apply the same migration and one would fail.
+ */
+async function migratePostgresOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID.toString()]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID.toString()]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 async function openPglite(opts: OpenOptions): Promise<Database> {
@@ -109,6 +137,13 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
       notices.push(`Found an incompletely initialised database folder and moved it aside to ${aside}.`);
     }
   }
+  // Loaded on first use: importing PGlite costs ~40 MB of memory, which a server on PostgreSQL
+  // should not pay.
+  const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+    import("drizzle-orm/pglite/migrator"),
+  ]);
   let pglite: PGlite;
   try {
     pglite = await PGlite.create({

@@ -3,19 +3,29 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   customType,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
   real,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  baseMatchText,
+  countryBitsText,
+  followerBucketText,
+  storedEngagementQualityText,
+  storedFollowerFitText,
+} from "../discovery/sql";
 
 /**
  * One schema for both drivers (PGlite = PostgreSQL 18, server = PostgreSQL 15): only SQL both accept.
@@ -90,6 +100,26 @@ export const accounts = pgTable(
     searchTsv: tsvector("search_tsv").generatedAlwaysAs(
       sql`setweight(to_tsvector('english'::regconfig, coalesce("name", '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("bio", '')), 'B')`,
     ),
+    /**
+     * Site search (/api/search) over username and name (A), industry (B) and bio (C), 'simple'
+     * configuration so prefix queries match what was typed (docs/decisions/005-seo-and-site-search.md).
+     */
+    siteSearchTsv: tsvector("site_search_tsv").generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple'::regconfig, coalesce("username", '') || ' ' || coalesce("name", '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("industry", '')), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce("bio", '')), 'C')`,
+    ),
+    /**
+     * The request-independent parts of the discovery and finder match, stored so that ranking reads
+     * them from indexes (docs/decisions/003-discovery-matching.md). Generated from the constants in
+     * src/core/discovery/match.ts by src/server/discovery/sql.ts; stored-factors.test.ts fails when
+     * the database's definitions no longer match the code (a constant changed without a migration).
+     */
+    followerBucket: smallint("follower_bucket").generatedAlwaysAs(sql.raw(followerBucketText())),
+    followerFit: doublePrecision("follower_fit").generatedAlwaysAs(sql.raw(storedFollowerFitText())),
+    engagementQuality: doublePrecision("engagement_quality").generatedAlwaysAs(
+      sql.raw(storedEngagementQualityText()),
+    ),
+    countryBits: bigint("country_bits", { mode: "number" }).generatedAlwaysAs(sql.raw(countryBitsText())),
+    discoveryBaseMatch: smallint("discovery_base_match").generatedAlwaysAs(sql.raw(baseMatchText())),
   },
   (t) => [
     uniqueIndex("accounts_platform_username_uq").on(t.platform, t.username),
@@ -103,6 +133,53 @@ export const accounts = pgTable(
     // scans the list until an insert overflows it; bulk inserts still batch.
     index("accounts_search_tsv_idx").using("gin", t.searchTsv).with({ gin_pending_list_limit: 128 }),
     index("accounts_countries_idx").using("gin", t.countries).with({ gin_pending_list_limit: 128 }),
+    // Discovery's ranking streams, in ranking order, carrying every column the score needs (index-only
+    // scans); its narrow count and histogram index in heap order; the finder's engagement ranges.
+    index("accounts_discovery_any_idx")
+      .on(
+        t.platform,
+        t.followerBucket,
+        t.discoveryBaseMatch.desc(),
+        t.engagementRate.desc().nullsLast(),
+        t.followers.desc(),
+        t.id,
+        t.industry,
+        t.countryBits,
+        t.followerFit,
+        t.engagementQuality,
+      )
+      .where(sql`"is_private" = false`),
+    index("accounts_discovery_industry_idx")
+      .on(
+        t.platform,
+        t.followerBucket,
+        t.industry,
+        t.discoveryBaseMatch.desc(),
+        t.engagementRate.desc().nullsLast(),
+        t.followers.desc(),
+        t.id,
+        t.countryBits,
+        t.followerFit,
+        t.engagementQuality,
+      )
+      .where(sql`"is_private" = false`),
+    index("accounts_discovery_count_idx")
+      .on(t.platform, t.followerBucket, t.industry, t.id, t.countryBits, t.discoveryBaseMatch)
+      .where(sql`"is_private" = false`),
+    index("accounts_finder_industry_idx")
+      .on(t.platform, t.industry, t.engagementQuality, t.followers, t.countryBits, t.id)
+      .where(sql`"is_private" = false`),
+    index("accounts_finder_platform_idx")
+      .on(t.platform, t.engagementQuality, t.followers, t.industry, t.countryBits, t.id)
+      .where(sql`"is_private" = false`),
+    // Site search (docs/decisions/005-seo-and-site-search.md): only accounts with a stored report.
+    index("accounts_site_search_idx")
+      .using("gin", t.siteSearchTsv)
+      .with({ gin_pending_list_limit: 128 })
+      .where(sql`"last_analyzed_at" is not null`),
+    index("accounts_username_prefix_idx")
+      .on(t.username.op("text_pattern_ops"))
+      .where(sql`"last_analyzed_at" is not null`),
   ],
 );
 
@@ -203,4 +280,23 @@ export const sampleAccounts = pgTable(
     seed: integer("seed").notNull(),
   },
   (t) => [primaryKey({ columns: [t.platform, t.username] })],
+);
+
+/**
+ * The admin's settings (docs/decisions/008-settings-server-side.md): exactly one row (id 1).
+ * `overrides` holds only the settings an admin has saved, as JSON; the rest take their defaults from the
+ * environment. A save merges its patch in one statement (`overrides || patch`), so concurrent saves of
+ * different settings on several instances never undo each other. `cache_cleared_at`: stored reports
+ * made before it are not reused ('Clear cache').
+ */
+export const appSettings = pgTable(
+  "app_settings",
+  {
+    id: smallint("id").primaryKey().default(1),
+    overrides: jsonb("overrides").notNull().default(sql`'{}'::jsonb`),
+    cacheClearedAt: timestamp("cache_cleared_at", { withTimezone: true, mode: "date" }),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }),
+    updatedBy: uuid("updated_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [check("app_settings_single_row", sql`${t.id} = 1`)],
 );

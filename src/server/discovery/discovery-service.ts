@@ -15,19 +15,33 @@ import {
   describeMarkets,
   FOLLOWER_RANGE_FILTER,
   formatEngagementRate,
+  type ResolvedTarget,
   relatedIndustries,
   resolveTargets,
   trimDescription,
 } from "../../core/discovery/match";
-import type {
-  DiscoveryResult,
-  DiscoverySearchRequest,
-  DiscoverySearchResponse,
+import {
+  type DiscoveryResult,
+  type DiscoverySearchRequest,
+  type DiscoverySearchResponse,
+  FOLLOWER_RANGES,
+  type MatchCriterion,
 } from "../../core/schemas/discovery";
 import type { Platform } from "../../core/schemas/platform";
 import type { Industry } from "../../core/taxonomy";
 import type { DbOrTx } from "../db/database";
-import { coversTargetSql, engagementQualitySql, followerFitSql, globalSql, rowsOf, textArray } from "./sql";
+import {
+  coversTargetSql,
+  BOUND_EPS as EPS,
+  engagementQualitySql,
+  followerFitSql,
+  globalSql,
+  int8,
+  rowsOf,
+  targetMask,
+  textArray,
+  w,
+} from "./sql";
 
 export interface DiscoveryService {
   search(request: DiscoverySearchRequest): Promise<DiscoverySearchResponse>;
@@ -53,123 +67,375 @@ interface Row {
   is_sample: boolean;
 }
 
-function w(n: number): SQL {
-  return sql.raw(String(n));
+/** A discovery request resolved: the chosen industry and its related ones, the targets, the weights that apply. */
+export interface DiscoveryCriteria {
+  industry: Industry | null;
+  related: Industry[];
+  targets: ResolvedTarget[];
+  weights: Record<MatchCriterion, number>;
+  totalWeight: number;
+}
+
+export function discoveryCriteria(request: DiscoverySearchRequest): DiscoveryCriteria {
+  const industry = request.industry === "any" ? null : (request.industry as Industry);
+  const targets = resolveTargets(request.targetMarkets);
+  const weights = {
+    industry: industry ? DISCOVERY_WEIGHTS.industry : 0,
+    markets: targets.length > 0 ? DISCOVERY_WEIGHTS.markets : 0,
+    followers: DISCOVERY_WEIGHTS.followers,
+    engagement: DISCOVERY_WEIGHTS.engagement,
+  };
+  return {
+    industry,
+    related: industry ? relatedIndustries(industry) : [],
+    targets,
+    weights,
+    totalWeight: weights.industry + weights.markets + weights.followers + weights.engagement,
+  };
+}
+
+/** An account of the index as a discovery row needs it. */
+export interface DiscoveryAccount {
+  username: string;
+  platform: Platform;
+  name: string;
+  verified: boolean;
+  followers: number;
+  industry: string;
+  bio: string;
+  engagementRate: number | null;
+  countries: string[];
+  isSample: boolean;
+}
+
+/** One discovery result, its match explained criterion by criterion (factors 0–1, as ranked). */
+export function discoveryResultOf(
+  account: DiscoveryAccount,
+  factors: { fi: number; fm: number; ff: number; fe: number },
+  match: number,
+  request: DiscoverySearchRequest,
+  criteria: DiscoveryCriteria,
+): DiscoveryResult {
+  const { followers, countries, platform } = account;
+  const { weights, industry, targets } = criteria;
+  const scores: CriterionScore[] = [
+    {
+      criterion: "industry",
+      weight: weights.industry,
+      factor: factors.fi,
+      detail: describeIndustry(account.industry, industry),
+    },
+    {
+      criterion: "markets",
+      weight: weights.markets,
+      factor: factors.fm,
+      detail: describeMarkets(countries, targets),
+    },
+    {
+      criterion: "followers",
+      weight: weights.followers,
+      factor: factors.ff,
+      detail: describeFollowerFit(followers, request.followerRange, factors.ff),
+    },
+    {
+      criterion: "engagement",
+      weight: weights.engagement,
+      factor: factors.fe,
+      detail: describeEngagement(platform, followers, account.engagementRate),
+    },
+  ];
+  return {
+    username: account.username,
+    platform,
+    name: account.name,
+    verified: account.verified,
+    followers,
+    matchPercentage: match,
+    industry: account.industry,
+    description: trimDescription(account.bio),
+    engagementRate: formatEngagementRate(account.engagementRate),
+    countries,
+    isSample: account.isSample,
+    matchBreakdown: breakdown(scores, match),
+  };
 }
 
 export function createDiscoveryService(deps: { db: DbOrTx }): DiscoveryService {
   return {
     async search(request) {
-      const industry = request.industry === "any" ? null : (request.industry as Industry);
-      const related = industry ? relatedIndustries(industry) : [];
-      const targets = resolveTargets(request.targetMarkets);
-      const weights = {
-        industry: industry ? DISCOVERY_WEIGHTS.industry : 0,
-        markets: targets.length > 0 ? DISCOVERY_WEIGHTS.markets : 0,
-        followers: DISCOVERY_WEIGHTS.followers,
-        engagement: DISCOVERY_WEIGHTS.engagement,
-      };
-      const totalWeight = weights.industry + weights.markets + weights.followers + weights.engagement;
-
-      const range = FOLLOWER_RANGE_FILTER[request.followerRange];
-      const where: SQL[] = [sql`a.platform = ${request.platform}`, sql`a.is_private = false`];
-      if (range.min !== null) where.push(sql`a.followers >= ${range.min}`);
-      if (range.max !== null) where.push(sql`a.followers < ${range.max}`);
-      if (industry) where.push(sql`a.industry = any(${textArray([industry, ...related])})`);
-      if (targets.length > 0) {
-        const countries = [...new Set(targets.flatMap((t) => t.countries))];
-        const any: SQL[] = [];
-        // With an industry the (platform, industry, followers) btree already narrows to a few
-        // hundred rows: the market is then checked per row (coalesce hides it from the countries
-        // GIN, which the planner otherwise ANDs in at a loss). With any industry the GIN may help.
-        const column = industry ? sql`coalesce(a.countries, '{}'::text[])` : sql`a.countries`;
-        if (countries.length > 0) any.push(sql`${column} && ${textArray(countries)}`);
-        if (targets.some((t) => t.global)) any.push(globalSql());
-        where.push(sql`(${sql.join(any, sql` or `)})`);
-      }
-
-      const fi = industry
-        ? sql`(case when a.industry = ${industry} then 1 when a.industry = any(${textArray(related)}) then 0.5 else 0 end)::float8`
-        : sql`0::float8`;
-      const fm =
-        targets.length > 0
-          ? sql`((${sql.join(
-              targets.map((t) => sql`${coversTargetSql(t)}::int`),
-              sql` + `,
-            )})::float8 / ${w(targets.length)})`
-          : sql`0::float8`;
-      const score = sql`(${w(weights.industry)} * s.fi + ${w(weights.markets)} * s.fm + ${w(weights.followers)} * s.ff + ${w(weights.engagement)} * s.fe) * 100 / ${w(totalWeight)}`;
-
-      const rows = await rowsOf<Row>(
-        deps.db,
-        sql`
-        select t.id, t.fi, t.fm, t.ff, t.fe, t.match, t.total,
-               a.username, a.platform, a.name, a.verified, a.followers, a.industry, a.bio,
-               a.engagement_rate, a.countries, a.is_sample
-        from (
-          select s.*, floor(${score} + 0.5)::int as match, count(*) over () as total
-          from (
-            select a.id, a.engagement_rate as er, a.followers as fol,
-                   ${fi} as fi, ${fm} as fm,
-                   ${followerFitSql(request.followerRange)} as ff,
-                   ${engagementQualitySql(request.platform, range.min ?? 0, (range.max ?? Infinity) - 1)} as fe
-            from accounts a
-            where ${sql.join(where, sql` and `)}
-            offset 0 -- a fence: each factor is computed once per row, not again inside the score
-          ) s
-          order by match desc, s.er desc nulls last, s.fol desc, s.id
-          limit ${request.limit}
-        ) t
-        join accounts a on a.id = t.id
-        order by t.match desc, t.er desc nulls last, t.fol desc, t.id`,
-      );
-
-      const results: DiscoveryResult[] = rows.map((r) => {
-        const followers = Number(r.followers);
-        const countries = r.countries ?? [];
-        const platform = r.platform as Platform;
-        const scores: CriterionScore[] = [
-          {
-            criterion: "industry",
-            weight: weights.industry,
-            factor: Number(r.fi),
-            detail: describeIndustry(r.industry, industry),
-          },
-          {
-            criterion: "markets",
-            weight: weights.markets,
-            factor: Number(r.fm),
-            detail: describeMarkets(countries, targets),
-          },
-          {
-            criterion: "followers",
-            weight: weights.followers,
-            factor: Number(r.ff),
-            detail: describeFollowerFit(followers, request.followerRange, Number(r.ff)),
-          },
-          {
-            criterion: "engagement",
-            weight: weights.engagement,
-            factor: Number(r.fe),
-            detail: describeEngagement(platform, followers, r.engagement_rate),
-          },
-        ];
-        return {
-          username: r.username,
-          platform,
-          name: r.name,
-          verified: r.verified,
-          followers,
-          matchPercentage: r.match,
-          industry: r.industry,
-          description: trimDescription(r.bio),
-          engagementRate: formatEngagementRate(r.engagement_rate),
-          countries,
-          isSample: r.is_sample,
-          matchBreakdown: breakdown(scores, r.match),
-        };
-      });
-      return { results, total: rows.length > 0 ? Number(rows[0]!.total) : 0 };
+      return (await searchIndexed(deps.db, request)) ?? searchExhaustive(deps.db, request);
     },
   };
+}
+
+/** The hard filters of a request (see the decision record), for the row aliased `a`. */
+function hardFilters(
+  request: DiscoverySearchRequest,
+  criteria: DiscoveryCriteria,
+  markets: "arrays" | "bits",
+): SQL[] {
+  const { industry, related, targets } = criteria;
+  const where: SQL[] = [sql`a.platform = ${request.platform}`, sql`a.is_private = false`];
+  if (markets === "bits") {
+    where.push(sql`a.follower_bucket = ${w(FOLLOWER_RANGES.indexOf(request.followerRange))}`);
+  } else {
+    const range = FOLLOWER_RANGE_FILTER[request.followerRange];
+    if (range.min !== null) where.push(sql`a.followers >= ${range.min}`);
+    if (range.max !== null) where.push(sql`a.followers < ${range.max}`);
+  }
+  if (industry) where.push(sql`a.industry = any(${textArray([industry, ...related])})`);
+  if (targets.length > 0) {
+    if (markets === "bits") {
+      where.push(sql`(a.country_bits & ${int8(anyMask(targets)!)}) <> 0`);
+    } else {
+      const countries = [...new Set(targets.flatMap((t) => t.countries))];
+      const any: SQL[] = [];
+      // With an industry the (platform, industry, followers) btree already narrows the rows: the
+      // market is then checked per row (coalesce hides it from the countries GIN).
+      const column = industry ? sql`coalesce(a.countries, '{}'::text[])` : sql`a.countries`;
+      if (countries.length > 0) any.push(sql`${column} && ${textArray(countries)}`);
+      if (targets.some((t) => t.global)) any.push(globalSql());
+      where.push(sql`(${sql.join(any, sql` or `)})`);
+    }
+  }
+  return where;
+}
+
+/** The match % of factors fi, fm, ff, fe (columns of `s`), the same arithmetic on every path. */
+function matchSql(criteria: DiscoveryCriteria): SQL {
+  const { weights, totalWeight } = criteria;
+  return sql`floor((${w(weights.industry)} * s.fi + ${w(weights.markets)} * s.fm + ${w(weights.followers)} * s.ff + ${w(weights.engagement)} * s.fe) * 100 / ${w(totalWeight)} + 0.5)::int`;
+}
+
+/** The industry factor of the row aliased `a`. */
+function industryFactorSql(criteria: DiscoveryCriteria): SQL {
+  const { industry, related } = criteria;
+  return industry
+    ? sql`(case when a.industry = ${industry} then 1 when a.industry = any(${textArray(related)}) then 0.5 else 0 end)::float8`
+    : sql`0::float8`;
+}
+
+function toResults(
+  rows: Row[],
+  request: DiscoverySearchRequest,
+  criteria: DiscoveryCriteria,
+): DiscoveryResult[] {
+  return rows.map((r) =>
+    discoveryResultOf(
+      {
+        username: r.username,
+        platform: r.platform as Platform,
+        name: r.name,
+        verified: r.verified,
+        followers: Number(r.followers),
+        industry: r.industry,
+        bio: r.bio,
+        engagementRate: r.engagement_rate,
+        countries: r.countries ?? [],
+        isSample: r.is_sample,
+      },
+      { fi: Number(r.fi), fm: Number(r.fm), ff: Number(r.ff), fe: Number(r.fe) },
+      r.match,
+      request,
+      criteria,
+    ),
+  );
+}
+
+/**
+ * The reference: every candidate scored from the raw columns, the best `limit` kept, `total` counted
+ * in the same scan. Exact by construction; the indexed search must answer exactly the same (tests
+ * compare them on generated data) and the benchmark measures it with index scans off as the baseline.
+ */
+export async function searchExhaustive(
+  db: DbOrTx,
+  request: DiscoverySearchRequest,
+): Promise<DiscoverySearchResponse> {
+  const criteria = discoveryCriteria(request);
+  const { targets } = criteria;
+  const range = FOLLOWER_RANGE_FILTER[request.followerRange];
+  const fm =
+    targets.length > 0
+      ? sql`((${sql.join(
+          targets.map((t) => sql`${coversTargetSql(t)}::int`),
+          sql` + `,
+        )})::float8 / ${w(targets.length)})`
+      : sql`0::float8`;
+
+  const rows = await rowsOf<Row>(
+    db,
+    sql`
+    select t.id, t.fi, t.fm, t.ff, t.fe, t.match, t.total,
+           a.username, a.platform, a.name, a.verified, a.followers, a.industry, a.bio,
+           a.engagement_rate, a.countries, a.is_sample
+    from (
+      select s.*, ${matchSql(criteria)} as match, count(*) over () as total
+      from (
+        select a.id, a.engagement_rate as er, a.followers as fol,
+               ${industryFactorSql(criteria)} as fi, ${fm} as fm,
+               ${followerFitSql(request.followerRange)} as ff,
+               ${engagementQualitySql(request.platform, range.min ?? 0, (range.max ?? Infinity) - 1)} as fe
+        from accounts a
+        where ${sql.join(hardFilters(request, criteria, "arrays"), sql` and `)}
+        offset 0 -- a fence: each factor is computed once per row, not again inside the score
+      ) s
+      order by match desc, s.er desc nulls last, s.fol desc, s.id
+      limit ${request.limit}
+    ) t
+    join accounts a on a.id = t.id
+    order by t.match desc, t.er desc nulls last, t.fol desc, t.id`,
+  );
+  return { results: toResults(rows, request, criteria), total: rows.length > 0 ? Number(rows[0]!.total) : 0 };
+}
+
+function anyMask(targets: readonly ResolvedTarget[]): bigint | null {
+  let mask = 0n;
+  for (const t of targets) {
+    const m = targetMask(t);
+    if (m === null) return null;
+    mask |= m;
+  }
+  return mask;
+}
+
+/** Candidates of one industry (or of any, `industry` null), read in the order of a ranking index. */
+interface Stream {
+  industry: string | null;
+  fi: number;
+}
+
+/**
+ * The exact top `limit` from the ranking indexes (docs/decisions/003-discovery-matching.md,
+ * "Top-k without scoring every candidate"). The score is Σ weight·factor where follower fit and
+ * engagement quality are stored per row (their weighted sum, rounded, is discovery_base_match, which
+ * orders the indexes) and the industry and market factors depend on the request: an industry the
+ * request accepts is a stream of rows with one industry factor; the markets a row covers are bits.
+ * - Any industry and no market: the index order is the ranking, so the first `limit` rows are it.
+ * - Otherwise phase 1 counts the candidates per (stream, markets covered, base match) from a narrow
+ *   index in one scan: that is `total`, and bounds every row's match from below and above. T is the
+ *   highest match at least `limit` rows surely reach. Phase 2 reads, per stream, the index range of
+ *   base matches whose upper bound reaches T, scores those rows exactly and keeps the best `limit`
+ *   scoring T or more: every row scoring T or more is among them, so the answer is exact, ties and
+ *   tie-breaks (engagement rate, followers, id) included.
+ * Null when the request cannot be answered this way, or when the table changed between the phases.
+ */
+export async function searchIndexed(
+  db: DbOrTx,
+  request: DiscoverySearchRequest,
+): Promise<DiscoverySearchResponse | null> {
+  const criteria = discoveryCriteria(request);
+  const { industry, related, targets, weights, totalWeight } = criteria;
+  const masks = targets.map(targetMask);
+  if (masks.some((m) => m === null)) return null;
+  const limit = request.limit;
+  const where = hardFilters(request, criteria, "bits");
+  const streams: Stream[] = industry
+    ? [{ industry, fi: 1 }, ...related.map((r) => ({ industry: r, fi: 0.5 }))]
+    : [{ industry: null, fi: 0 }];
+  // How many of the chosen markets the row covers, and the market factor.
+  const covered =
+    targets.length > 0
+      ? sql.join(
+          masks.map((m) => sql`((a.country_bits & ${int8(m!)}) <> 0)::int`),
+          sql` + `,
+        )
+      : sql`0`;
+  const fm = targets.length > 0 ? sql`((${covered})::float8 / ${w(targets.length)})` : sql`0::float8`;
+  // The ranking indexes' order (both columns are never null; "nulls last" matches the index definition).
+  const order = sql`a.discovery_base_match desc nulls last, a.engagement_rate desc nulls last, a.followers desc nulls last, a.id`;
+  const streamSql = (stream: Stream, extra: SQL | null, rows: number | null) => {
+    const conds = [...where];
+    if (stream.industry !== null) conds.push(sql`a.industry = ${stream.industry}`);
+    if (extra) conds.push(extra);
+    return sql`(select s.id, s.er, s.fol, s.fi, s.fm, s.ff, s.fe, ${matchSql(criteria)} as match
+      from (
+        select a.id, a.engagement_rate as er, a.followers as fol, a.discovery_base_match as m0,
+               ${w(stream.fi)}::float8 as fi, ${fm} as fm, a.follower_fit as ff, a.engagement_quality as fe
+        from accounts a
+        where ${sql.join(conds, sql` and `)}
+        order by ${order}${rows === null ? sql`` : sql` limit ${w(rows)}`}
+      ) s)`;
+  };
+  const count = async () =>
+    Number(
+      (
+        await rowsOf<{ n: number | string }>(
+          db,
+          sql`select count(*) as n from accounts a where ${sql.join(where, sql` and `)}`,
+        )
+      )[0]!.n,
+    );
+  const display = sql`a.username, a.platform, a.name, a.verified, a.followers, a.industry, a.bio,
+           a.engagement_rate, a.countries, a.is_sample`;
+
+  // Any industry, no market: the index order is the ranking (match = discovery_base_match).
+  if (streams.length === 1 && streams[0]!.fi === 0 && targets.length === 0) {
+    const total = await count();
+    const rows = await rowsOf<Row>(
+      db,
+      sql`select t.*, ${display}
+        from ${streamSql(streams[0]!, null, limit)} t
+        join accounts a on a.id = t.id
+        order by t.match desc, t.er desc nulls last, t.fol desc, t.id`,
+    );
+    return { results: toResults(rows, request, criteria), total };
+  }
+
+  // Phase 1: how many candidates there are per stream, markets covered and base match — `total`,
+  // and enough to bound every row's match from below and above without reading it.
+  const cells = await rowsOf<{ ind: string | null; c: number; m0: number; n: number | string }>(
+    db,
+    sql`select ${industry ? sql`a.industry` : sql`null::text`} as ind, ${covered} as c,
+          a.discovery_base_match as m0, count(*) as n
+        from accounts a where ${sql.join(where, sql` and `)}
+        group by 1, 2, 3`,
+  );
+  const wBase = weights.followers + weights.engagement;
+  const bounds = cells.map((cell) => {
+    const fi = industry ? (cell.ind === industry ? 1 : 0.5) : 0;
+    const fixed = weights.industry * fi + (weights.markets * cell.c) / Math.max(1, targets.length);
+    // m0 = floor(base · 100 / wBase + 0.5), so (m0 − 0.5) · wBase / 100 ≤ base < (m0 + 0.5) · wBase / 100.
+    const low = ((fixed + ((cell.m0 - 0.5) * wBase) / 100) * 100) / totalWeight - EPS;
+    const high = ((fixed + ((cell.m0 + 0.5) * wBase) / 100) * 100) / totalWeight + EPS;
+    return { ...cell, n: Number(cell.n), low: Math.floor(low + 0.5), high: Math.floor(high + 0.5) };
+  });
+  const total = bounds.reduce((a, b) => a + b.n, 0);
+  // The largest T that at least `limit` rows surely reach (0 when there are fewer candidates).
+  let threshold = 0;
+  let sure = 0;
+  for (const b of [...bounds].sort((x, y) => y.low - x.low)) {
+    sure += b.n;
+    if (sure >= limit) {
+      threshold = Math.max(0, b.low);
+      break;
+    }
+  }
+
+  // Phase 2: per stream, the rows of every cell whose upper bound reaches T (an index range on the
+  // base match), scored exactly; the best `limit` of those scoring T or more are the answer.
+  const parts: SQL[] = [];
+  for (const stream of streams) {
+    const reach = bounds.filter(
+      (b) => (stream.industry === null || b.ind === stream.industry) && b.high >= threshold,
+    );
+    if (reach.length === 0) continue;
+    const m0 = Math.min(...reach.map((b) => b.m0));
+    parts.push(streamSql(stream, sql`a.discovery_base_match >= ${w(m0)}`, null));
+  }
+  if (parts.length === 0) return { results: [], total };
+  const rows = await rowsOf<Row>(
+    db,
+    sql`select t.*, ${display}
+      from (
+        select u.* from (${sql.join(parts, sql` union all `)}) u
+        where u.match >= ${w(threshold)}
+        order by u.match desc, u.er desc nulls last, u.fol desc, u.id
+        limit ${w(limit)}
+      ) t
+      join accounts a on a.id = t.id
+      order by t.match desc, t.er desc nulls last, t.fol desc, t.id`,
+  );
+  // Rows changed between the phases (a concurrent write): only the exhaustive query is exact then.
+  if (rows.length < Math.min(limit, total)) return null;
+  return { results: toResults(rows, request, criteria), total };
 }

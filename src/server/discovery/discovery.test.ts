@@ -660,6 +660,124 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
       expect(limit.json().field).toBe("limit");
     });
 
+    describe("with edited criteria", () => {
+      const findWith = async (
+        criteria: Record<string, unknown>,
+        description = "vegan cooking creators in Canada",
+      ) => {
+        const res = await find({ platform: "instagram", description, criteria });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json() as { results: FinderResult[]; interpretedAs: Record<string, unknown> };
+      };
+
+      it("searches with the criteria instead of the description and says so", async () => {
+        // The description asks for Canada; the user removed that chip.
+        const body = await findWith({ industries: ["Food"], countries: [], keywords: ["vegan", "cooking"] });
+        expect(body.interpretedAs).toEqual({
+          industries: ["Food"],
+          countries: [],
+          languages: [],
+          keywords: ["vegan", "cooking"],
+          platforms: [],
+          notes: [],
+          source: "edited",
+        });
+        const chef = body.results.find((r) => r.username === "vegan_chef")!;
+        expect(chef.matchReasons).not.toContain("Audience in Canada");
+        // Without the country criterion the weights rescale to 80: (40 text + 30 industry + 7.8 of 10
+        // engagement) / 80 = 97 (98 with the Canada criterion, out of 100).
+        expect(chef.matchPercentage).toBe(97);
+        expect(body.results.map((r) => r.username)).toContain("vienna_kitchen");
+      });
+
+      it("each edit changes the results: a removed keyword, an added industry, a changed size", async () => {
+        const described = await findOk("micro skincare influencers");
+        expect(described.results.map((r) => r.username)).toEqual(["glow_lab"]);
+        // The size chip changed to mega.
+        const mega = await findWith(
+          { keywords: ["skincare"], followerMin: 1_000_000 },
+          "micro skincare influencers",
+        );
+        expect(mega.results.map((r) => r.username)).toEqual(["skin_giant"]);
+        expect(mega.results[0]!.matchReasons).toContain("Mega creator (1M+)");
+        // The size chip removed: both skincare accounts.
+        const any = await findWith({ keywords: ["skincare"] }, "micro skincare influencers");
+        expect(names(any.results)).toEqual(["glow_lab", "skin_giant"]);
+        // An industry chip added instead of the keyword: Beauty creators, scored on industry.
+        const beauty = await findWith({ industries: ["Beauty"] }, "micro skincare influencers");
+        expect(names(beauty.results)).toEqual(["glow_lab", "skin_giant"]);
+        expect(beauty.results[0]!.matchReasons).toContain("Beauty creator");
+        // A country chip added: only accounts with an audience there score for it.
+        const uk = await findWith(
+          { keywords: ["skincare"], countries: ["united kingdom"] },
+          "skincare people",
+        );
+        expect(uk.interpretedAs.countries).toEqual(["United Kingdom"]);
+        expect(uk.results[0]!.username).toBe("skin_giant");
+        expect(uk.results[0]!.matchReasons).toContain("Audience in United Kingdom");
+      });
+
+      it("drops words too common to search for, and answers nothing when nothing is left", async () => {
+        const some = await findWith({ keywords: ["the", "vegan"] });
+        expect(some.interpretedAs.keywords).toEqual(["vegan"]);
+        expect(some.interpretedAs.notes).toEqual(["Too common to search for: “the”."]);
+        expect(some.results.length).toBeGreaterThan(0);
+        const none = await findWith({ industries: [], countries: [], keywords: [] });
+        expect(none.results).toEqual([]);
+        expect(none.interpretedAs.notes).toEqual([
+          "Nothing to search for: add an industry, a country, a keyword or a size.",
+        ]);
+      });
+
+      it.each([
+        [{ industries: ["Knitting"] }, "criteria.industries.0", /one of the industries/],
+        [{ industries: ["Food", "Beauty", "Travel", "Music"] }, "criteria.industries", /at most 3/],
+        [{ countries: ["Atlantis"] }, "criteria.countries", /"Atlantis" is not a country we know/],
+        [{ keywords: ["plant based"] }, "criteria.keywords.0", /one word of letters and digits/],
+        [{ keywords: ["a"] }, "criteria.keywords.0", /at least 2 characters/],
+        [{ keywords: ["x".repeat(41)] }, "criteria.keywords.0", /at most 40 characters/],
+        [{ keywords: Array.from({ length: 11 }, (_, i) => `word${i}`) }, "criteria.keywords", /at most 10/],
+        [
+          { followerMin: 100_000, followerMax: 10_000 },
+          "criteria.followerMin",
+          /must not be above criteria\.followerMax/,
+        ],
+        [{ followerMin: -1 }, "criteria.followerMin", /from 0/],
+        [{ followerMax: 1.5 }, "criteria.followerMax", /whole number/],
+        [{ sql: "drop table" }, "criteria", /./],
+      ])("refuses bad criteria %j, naming the field", async (criteria, field, message) => {
+        const res = await find({ platform: "instagram", description: "vegan cooking creators", criteria });
+        expect(res.statusCode, res.body).toBe(400);
+        const body = res.json();
+        expect(body.field).toBe(field);
+        expect(body.message).toMatch(message);
+      });
+
+      it("still needs the description (spec §5 message)", async () => {
+        const res = await find({
+          platform: "instagram",
+          description: "vegan",
+          criteria: { keywords: ["vegan"] },
+        });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toMatchObject({
+          message: "Please provide at least 10 characters describing what you're looking for",
+          field: "description",
+        });
+      });
+
+      it("keeps SQL-looking keywords out (they are not words) and the accounts intact", async () => {
+        const res = await find({
+          platform: "instagram",
+          description: "vegan cooking creators",
+          criteria: { keywords: ["vegan');drop"] },
+        });
+        expect(res.statusCode).toBe(400);
+        const [left] = await database.db.select({ n: sql<number>`count(*)::int` }).from(accounts);
+        expect(left!.n).toBe(SEED.length);
+      });
+    });
+
     it("refuses a 10 MB body with 413 and a clear message", async () => {
       const res = await app.inject({
         method: "POST",

@@ -12,20 +12,30 @@ import type { AppDb } from "../db/database";
 import { ValidationError } from "../errors";
 import { createDiscoveryService } from "./discovery-service";
 import { createFinderService } from "./finder-service";
+import { createWebCandidateService, type WebCandidateServiceDeps } from "./web-candidates";
 
 export interface DiscoveryRoutesOptions {
   db: AppDb;
   /** A model-based description extractor for the finder (optional; the lexicon is used without). */
   extractor?: DescriptionExtractor;
+  /** Web candidates for discovery (optional; a request asking for them then gets a note). */
+  webCandidates?: Omit<WebCandidateServiceDeps, "db" | "discovery">;
 }
 
 /**
  * `POST /api/discovery/search` (design.md contract) and `POST /api/accounts/find` (spec §7).
- * Open to anonymous visitors (spec §6); rate limiting is global.
+ * Open to anonymous visitors (spec §6); rate limiting is global. Web candidates
+ * (`includeWebCandidates`) are for signed-in users: anonymous requests get the index results and a note.
  */
 export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const discovery = createDiscoveryService({ db: opts.db });
+  const web = createWebCandidateService({
+    now: () => new Date(),
+    ...opts.webCandidates,
+    db: opts.db,
+    discovery,
+  });
   const finder = createFinderService({ db: opts.db, extractor: opts.extractor });
 
   app.post(
@@ -33,7 +43,13 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
     { schema: { body: discoverySearchRequestSchema, response: { 200: discoverySearchResponseSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      return discovery.search(request.body);
+      if (!request.body.includeWebCandidates) return discovery.search(request.body);
+      const controller = new AbortController();
+      // The response closing before it finished means the client went away: stop checking candidates.
+      reply.raw.once("close", () => {
+        if (!reply.raw.writableFinished) controller.abort(new Error("client went away"));
+      });
+      return web.search(request.body, { userId: request.user?.id }, { signal: controller.signal });
     },
   );
 

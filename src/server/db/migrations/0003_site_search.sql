@@ -1,0 +1,3 @@
+ALTER TABLE "accounts" ADD COLUMN "site_search_tsv" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('simple'::regconfig, coalesce("username", '') || ' ' || coalesce("name", '')), 'A') || setweight(to_tsvector('simple'::regconfig, coalesce("industry", '')), 'B') || setweight(to_tsvector('simple'::regconfig, coalesce("bio", '')), 'C')) STORED;--> statement-breakpoint
+CREATE INDEX "accounts_site_search_idx" ON "accounts" USING gin ("site_search_tsv") WITH (gin_pending_list_limit=128) WHERE "last_analyzed_at" is not null;--> statement-breakpoint
+CREATE INDEX "accounts_username_prefix_idx" ON "accounts" USING btree ("username" text_pattern_ops) WHERE "last_analyzed_at" is not null;

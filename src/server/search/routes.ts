@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { siteSearchQuerySchema, siteSearchResponseSchema } from "../../core/schemas/search";
+import type { AppDb } from "../db/database";
+import { createSiteSearchService } from "./search-service";
+
+/** `GET /api/search?q=&limit=`: the data behind the /search page (open to everyone). */
+export const siteSearchRoutes: FastifyPluginAsync<{ db: AppDb }> = async (base, opts) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const service = createSiteSearchService({ db: opts.db });
+  app.get(
+    "/api/search",
+    { schema: { querystring: siteSearchQuerySchema, response: { 200: siteSearchResponseSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "public, max-age=60");
+      return service.search(request.query);
+    },
+  );
+};
