@@ -1,10 +1,14 @@
 import type { FastifyInstance } from "fastify";
-import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+/** Jobs per queue and state, read from the job runner when Prometheus scrapes. */
+export type JobCountsSource = () => Promise<{ queue: string; state: string; count: number }[]>;
 
 /**
  * Prometheus metrics (prom-client), one registry per app so tests and several apps in one process
- * never collide: request latency per route, upstream calls and errors per collector, model tokens,
- * quota refusals and report cache hits.
+ * never collide: request latency per route, snapshot fetches per platform and HTTP requests per
+ * collector (with errors and latency), model tokens, quota refusals, report and short-cache hits,
+ * single-flight outcomes, and background jobs (counts by state, outcomes, durations).
  */
 export function createMetrics() {
   const registry = new Registry();
@@ -40,7 +44,78 @@ export function createMetrics() {
     labelNames: ["result"] as const,
     registers: [registry],
   });
-  return { registry, httpDuration, upstreamCalls, modelTokens, quotaRefusals, reportCache };
+  const upstreamRequests = new Counter({
+    name: "upstream_requests_total",
+    help: "HTTP requests to the platforms by collector and outcome (2xx, 3xx, 4xx, 429, 5xx, network_error, aborted)",
+    labelNames: ["collector", "outcome"] as const,
+    registers: [registry],
+  });
+  const upstreamDuration = new Histogram({
+    name: "upstream_request_duration_seconds",
+    help: "HTTP request latency to the platforms by collector",
+    labelNames: ["collector"] as const,
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [registry],
+  });
+  const cacheRequests = new Counter({
+    name: "cache_requests_total",
+    help: "Short-lived cache lookups: stored-report bodies and not-found handles (hit, miss, error)",
+    labelNames: ["cache", "result"] as const,
+    registers: [registry],
+  });
+  const singleFlight = new Counter({
+    name: "single_flight_total",
+    help: "Analyses by how they got the per-account lock (leader, waited, handoff, shared_error, timeout, redis_error, lock_lost)",
+    labelNames: ["event"] as const,
+    registers: [registry],
+  });
+  const jobsFinished = new Counter({
+    name: "jobs_finished_total",
+    help: "Background jobs that finished, by queue and outcome (completed, failed, retrying)",
+    labelNames: ["queue", "outcome"] as const,
+    registers: [registry],
+  });
+  const jobDuration = new Histogram({
+    name: "job_duration_seconds",
+    help: "Background job run time by queue",
+    labelNames: ["queue"] as const,
+    buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800],
+    registers: [registry],
+  });
+  let jobCountsSource: JobCountsSource | undefined;
+  new Gauge({
+    name: "jobs",
+    help: "Background jobs by queue and state, now",
+    labelNames: ["queue", "state"] as const,
+    registers: [registry],
+    async collect() {
+      if (!jobCountsSource) return;
+      this.reset();
+      try {
+        for (const c of await jobCountsSource()) this.set({ queue: c.queue, state: c.state }, c.count);
+      } catch {
+        /* the queue store is away: report nothing rather than fail the scrape */
+      }
+    },
+  });
+  return {
+    registry,
+    httpDuration,
+    upstreamCalls,
+    modelTokens,
+    quotaRefusals,
+    reportCache,
+    upstreamRequests,
+    upstreamDuration,
+    cacheRequests,
+    singleFlight,
+    jobsFinished,
+    jobDuration,
+    /** Where the `jobs` gauge reads its counts (the job runner, once it exists). */
+    setJobCountsSource(source: JobCountsSource | undefined) {
+      jobCountsSource = source;
+    },
+  };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "../db/database";
+import { type Database, openDatabase } from "../db/database";
 import { QuotaExceededError } from "../errors";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
 import { ANON_LIMIT_MESSAGE, createQuotaService } from "./quota-service";

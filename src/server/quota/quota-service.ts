@@ -1,7 +1,8 @@
 import { and, eq, gt, sql } from "drizzle-orm";
-import { QuotaExceededError } from "../errors";
 import type { AppDb } from "../db/database";
+import { rowsOf } from "../db/rows";
 import { reportUsage } from "../db/schema";
+import { QuotaExceededError } from "../errors";
 
 /** Who is asking for a report: a signed-in user, or an anonymous visitor (cookie) from an address. */
 export type QuotaIdentity =
@@ -31,10 +32,6 @@ export const ANON_LIMIT_MESSAGE =
 export const USER_LIMIT_MESSAGE = (limit: number) =>
   `You've reached your daily limit of ${limit} reports. It resets at midnight UTC.`;
 
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
@@ -45,6 +42,34 @@ function nextUtcMidnight(now: Date): string {
 }
 
 /**
+ * Takes one unit of `subject`'s daily count if it is under `limit`, in one atomic statement
+ * (`INSERT … ON CONFLICT DO UPDATE … WHERE count < limit RETURNING`): no subject ever gets more than
+ * its limit under any concurrency or number of app instances. False when the limit is reached.
+ */
+export async function takeDailyUnit(
+  db: AppDb,
+  subject: string,
+  day: string,
+  limit: number,
+): Promise<boolean> {
+  if (limit <= 0) return false; // the INSERT branch would bypass the WHERE clause
+  const rows = await db.execute<{ count: number }>(sql`
+    insert into report_usage as u (subject, day, count) values (${subject}, ${day}, 1)
+    on conflict (subject, day) do update set count = u.count + 1 where u.count < ${limit}
+    returning u.count`);
+  // Both drivers answer with `{ rows }`; no row means the WHERE refused the increment.
+  return rowsOf(rows).length > 0;
+}
+
+/** Gives a unit taken by takeDailyUnit back (never below zero). */
+export async function giveBackDailyUnit(db: AppDb, subject: string, day: string): Promise<void> {
+  await db
+    .update(reportUsage)
+    .set({ count: sql`${reportUsage.count} - 1` })
+    .where(and(eq(reportUsage.subject, subject), eq(reportUsage.day, day), gt(reportUsage.count, 0)));
+}
+
+/**
  * Daily report quotas. The check-and-count is one atomic statement
  * (`INSERT … ON CONFLICT DO UPDATE … WHERE count < limit RETURNING`), so no identity ever gets more
  * than its limit under any concurrency or number of app instances. Charge first, refund on failure.
@@ -52,22 +77,8 @@ function nextUtcMidnight(now: Date): string {
 export function createQuotaService(deps: { db: AppDb; limits: QuotaLimits; now: () => Date }) {
   const { db } = deps;
 
-  async function take(subject: string, day: string, limit: number): Promise<boolean> {
-    if (limit <= 0) return false; // the INSERT branch would bypass the WHERE clause
-    const rows = await db.execute<{ count: number }>(sql`
-      insert into report_usage as u (subject, day, count) values (${subject}, ${day}, 1)
-      on conflict (subject, day) do update set count = u.count + 1 where u.count < ${limit}
-      returning u.count`);
-    // Both drivers answer with `{ rows }`; no row means the WHERE refused the increment.
-    return rowsOf(rows).length > 0;
-  }
-
-  async function giveBack(subject: string, day: string): Promise<void> {
-    await db
-      .update(reportUsage)
-      .set({ count: sql`${reportUsage.count} - 1` })
-      .where(and(eq(reportUsage.subject, subject), eq(reportUsage.day, day), gt(reportUsage.count, 0)));
-  }
+  const take = (subject: string, day: string, limit: number) => takeDailyUnit(db, subject, day, limit);
+  const giveBack = (subject: string, day: string) => giveBackDailyUnit(db, subject, day);
 
   function subjectOf(identity: QuotaIdentity): { subject: string; limit: number } {
     return identity.kind === "user"

@@ -1,0 +1,211 @@
+import crypto from "node:crypto";
+import type { AutoRefreshMode, JobsOverview, JobView } from "../../core/schemas/jobs";
+import type { Platform } from "../../core/schemas/platform";
+import type { AppConfig } from "../config";
+import type { AppDb } from "../db/database";
+import type { BodyCache } from "../reports/body-cache";
+import type { ReportService } from "../reports/report-service";
+import type { ScaleLogger } from "../scale/redis";
+import { silentLogger } from "../scale/redis";
+import type { SharedState } from "../scale/shared-state";
+import { periodBucket, shouldRefreshOnView, VIEW_STALE_MS } from "./auto-refresh";
+import { createMemoryJobRunner, createMemoryUploadStore } from "./memory-runner";
+import { createProcessor } from "./processors";
+import {
+  BULK_QUEUE,
+  type JobObserver,
+  type JobRunner,
+  jobIdFor,
+  type QueueSpec,
+  REFRESH_QUEUES,
+  type RefreshReason,
+  SWEEP_QUEUE,
+} from "./types";
+
+export { REFRESH_QUEUES } from "./types";
+
+/** How often the auto-refresh sweep looks for due accounts. */
+export const SWEEP_EVERY_MS = 10 * 60_000;
+
+export function queueSpecs(config: Pick<AppConfig, "refreshConcurrency">): QueueSpec[] {
+  return [
+    ...Object.values(REFRESH_QUEUES).map((name) => ({
+      name,
+      concurrency: config.refreshConcurrency,
+      attempts: 3,
+      backoffMs: 60_000,
+    })),
+    { name: BULK_QUEUE, concurrency: 1, attempts: 3, backoffMs: 30_000 },
+    { name: SWEEP_QUEUE, concurrency: 1, attempts: 1, backoffMs: 60_000 },
+  ];
+}
+
+export interface JobsDeps {
+  /** What the workers need; absent for a producer only (the CLI enqueueing a job). */
+  work?: {
+    db: AppDb;
+    reports: Pick<ReportService, "refresh">;
+    bodyCache: BodyCache;
+  };
+  /** The admin's auto-refresh setting (services.settings). */
+  getAutoRefresh: () => Promise<AutoRefreshMode>;
+  shared: Pick<SharedState, "redis">;
+  now?: () => Date;
+  logger?: ScaleLogger;
+  observer?: JobObserver;
+  /** Overrides SWEEP_EVERY_MS (0: no periodic sweep, e.g. the CLI). */
+  sweepEveryMs?: number;
+  /** BullMQ's worker lock (a dead worker's job is taken over after it). */
+  lockDurationMs?: number;
+}
+
+/** What the app (admin API, report views, shutdown) and the CLI use. */
+export interface Jobs {
+  readonly backend: "redis" | "memory";
+  start(opts: { workers: boolean }): Promise<void>;
+  enqueueRefresh(platform: Platform, username: string, reason?: RefreshReason): Promise<JobView>;
+  /** Runs the auto-refresh sweep now (with `mode`, whatever the setting says). */
+  runSweep(mode?: "daily" | "weekly"): Promise<JobView>;
+  enqueueImport(file: { fileName: string; format: "csv" | "ndjson"; content: Buffer }): Promise<JobView>;
+  enqueueSeed(count: number): Promise<JobView>;
+  /** A stored report was opened: under "viewing", refresh it in the background when it is stale. */
+  noteViewed(report: {
+    platform: string;
+    username: string;
+    createdAtMs: number;
+    isSample: boolean;
+    source?: string;
+  }): void;
+  get(id: string): Promise<JobView | null>;
+  overview(limit?: number): Promise<JobsOverview>;
+  /** Jobs per queue and state (the Prometheus gauge). */
+  gaugeCounts(): Promise<{ queue: string; state: string; count: number }[]>;
+  close(opts?: { drainMs?: number }): Promise<void>;
+}
+
+export async function createJobs(
+  config: Pick<AppConfig, "redisUrl" | "redisKeyPrefix" | "refreshConcurrency">,
+  deps: JobsDeps,
+): Promise<Jobs> {
+  // BullMQ (and its Lua scripts) only loads with Redis: ~19 MB of RSS an embedded install never uses.
+  const bull = config.redisUrl ? await import("./bullmq-runner") : null;
+  const now = deps.now ?? (() => new Date());
+  const logger = deps.logger ?? silentLogger;
+  const specs = queueSpecs(config);
+  const sweepEveryMs = deps.sweepEveryMs ?? SWEEP_EVERY_MS;
+  const redis = deps.shared.redis;
+  const uploads =
+    bull && redis ? bull.createRedisUploadStore(redis, config.redisKeyPrefix) : createMemoryUploadStore();
+
+  let runner: JobRunner;
+  const processor = () => {
+    if (!deps.work) throw new Error("This process only enqueues jobs (no workers were configured).");
+    return createProcessor({
+      ...deps.work,
+      uploads,
+      getAutoRefresh: deps.getAutoRefresh,
+      now,
+      enqueueRefreshes: (queue, jobs) => runner.enqueueMany(queue, jobs),
+    });
+  };
+  runner =
+    bull && config.redisUrl
+      ? bull.createBullmqJobRunner({
+          redisUrl: config.redisUrl,
+          prefix: `${config.redisKeyPrefix}bull`,
+          specs,
+          processor,
+          logger,
+          observer: deps.observer,
+          sweepEveryMs,
+          lockDurationMs: deps.lockDurationMs,
+        })
+      : createMemoryJobRunner({ specs, processor, now, logger, observer: deps.observer, sweepEveryMs });
+
+  // "viewing": which accounts this instance already queued in the current day (saves a Redis
+  // round trip per view of a stale report; the job id makes it once per day fleet-wide anyway).
+  const viewQueued = new Map<string, string>();
+
+  async function autoRefreshMode(): Promise<AutoRefreshMode> {
+    try {
+      return await deps.getAutoRefresh();
+    } catch (err) {
+      logger.warn(
+        { err: (err as Error).message },
+        "could not read the auto-refresh setting; treating it as never",
+      );
+      return "never";
+    }
+  }
+
+  return {
+    backend: runner.backend,
+    start: (opts) => runner.start(opts),
+    enqueueRefresh(platform, username, reason = "admin") {
+      const queue = REFRESH_QUEUES[platform];
+      return runner.enqueue(
+        queue,
+        { kind: "refresh", platform, username, reason },
+        { dedupeId: jobIdFor(queue, "pending", username.toLowerCase()) },
+      );
+    },
+    runSweep(mode) {
+      return runner.enqueue(SWEEP_QUEUE, { kind: "auto-refresh", ...(mode ? { mode } : {}) });
+    },
+    async enqueueImport(file) {
+      const jobId = jobIdFor(BULK_QUEUE, "import", crypto.randomUUID());
+      await uploads.put(jobId, file.content);
+      return runner.enqueue(
+        BULK_QUEUE,
+        { kind: "import", fileName: file.fileName, format: file.format, bytes: file.content.length },
+        { jobId },
+      );
+    },
+    enqueueSeed(count) {
+      return runner.enqueue(BULK_QUEUE, { kind: "seed", count }, { dedupeId: jobIdFor(BULK_QUEUE, "seed") });
+    },
+    noteViewed(report) {
+      if (report.isSample || report.source === "web-search") return;
+      const at = now();
+      // Cheap checks first: most views are of fresh reports and cost nothing here.
+      if (at.getTime() - report.createdAtMs < VIEW_STALE_MS) return;
+      const platform = report.platform as Platform;
+      const queue = REFRESH_QUEUES[platform];
+      if (!queue) return;
+      const bucket = periodBucket("viewing", at);
+      const key = `${platform}:${report.username}`;
+      if (viewQueued.get(key) === bucket) return;
+      void (async () => {
+        const mode = await autoRefreshMode();
+        if (!shouldRefreshOnView(mode, report, at.getTime())) return;
+        if (viewQueued.size > 10_000) viewQueued.clear();
+        viewQueued.set(key, bucket);
+        await runner.enqueue(
+          queue,
+          { kind: "refresh", platform, username: report.username, reason: "viewing" },
+          { jobId: jobIdFor(queue, `view-${bucket}`, report.username) },
+        );
+      })().catch((err) => {
+        viewQueued.delete(key);
+        logger.warn({ err: (err as Error).message, account: key }, "could not queue a refresh on viewing");
+      });
+    },
+    get: (id) => runner.get(id),
+    async overview(limit = 50) {
+      const [queues, recent, autoRefresh] = await Promise.all([
+        runner.counts(),
+        runner.recent(limit),
+        autoRefreshMode(),
+      ]);
+      return { backend: runner.backend, autoRefresh, queues, recent };
+    },
+    async gaugeCounts() {
+      const out: { queue: string; state: string; count: number }[] = [];
+      for (const c of await runner.counts())
+        for (const state of ["waiting", "delayed", "active", "completed", "failed"] as const)
+          out.push({ queue: c.queue, state, count: c[state] });
+      return out;
+    },
+    close: (opts) => runner.close(opts),
+  };
+}

@@ -1,0 +1,118 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  autoRefreshRunRequestSchema,
+  importJobQuerySchema,
+  jobParamsSchema,
+  jobsOverviewSchema,
+  jobViewSchema,
+  MAX_IMPORT_BYTES,
+  refreshJobRequestSchema,
+  seedJobRequestSchema,
+} from "../../core/schemas/jobs";
+import { requireAdmin } from "../auth/auth-plugin";
+import { NotFoundError, ValidationError } from "../errors";
+import type { Jobs } from "./index";
+
+export interface JobRoutesOptions {
+  jobs: Jobs;
+}
+
+const IMPORT_TYPES: Record<string, "csv" | "ndjson"> = {
+  "text/csv": "csv",
+  "application/x-ndjson": "ndjson",
+  "application/ndjson": "ndjson",
+  "application/jsonl": "ndjson",
+};
+
+/**
+ * The admin's view of background work (`/api/admin/jobs…`): queue counts and recent jobs with their
+ * progress, one job by id, and starting a refresh, an auto-refresh sweep, a sample seed or an import
+ * (the file is the request body: text/csv or application/x-ndjson, 50 MB at most). Admins only,
+ * checked before anything is read.
+ */
+export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { jobs } = opts;
+
+  app.addHook("onRequest", async (request) => {
+    requireAdmin(request);
+  });
+  // Import files only here (encapsulated: the rest of the API still takes JSON alone). These types
+  // are not CORS-simple, so a cross-site page cannot send them without a preflight.
+  app.addContentTypeParser(
+    Object.keys(IMPORT_TYPES),
+    { parseAs: "buffer", bodyLimit: MAX_IMPORT_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    "/api/admin/jobs",
+    { schema: { response: { 200: jobsOverviewSchema } } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      return jobs.overview();
+    },
+  );
+
+  app.get(
+    "/api/admin/jobs/:id",
+    { schema: { params: jobParamsSchema, response: { 200: jobViewSchema } } },
+    async (request, reply) => {
+      const job = await jobs.get(request.params.id);
+      if (!job) throw new NotFoundError(`No job ${request.params.id} (finished jobs are kept for 7 days).`);
+      reply.header("cache-control", "no-store");
+      return job;
+    },
+  );
+
+  app.post(
+    "/api/admin/jobs/refresh",
+    { schema: { body: refreshJobRequestSchema, response: { 202: jobViewSchema } } },
+    async (request, reply) => {
+      const username = request.body.username.replace(/^@+/, "");
+      if (!username) throw new ValidationError("Username is required", "username");
+      reply.code(202);
+      return jobs.enqueueRefresh(request.body.platform, username, "admin");
+    },
+  );
+
+  app.post(
+    "/api/admin/jobs/auto-refresh",
+    { schema: { body: autoRefreshRunRequestSchema.optional(), response: { 202: jobViewSchema } } },
+    async (request, reply) => {
+      reply.code(202);
+      return jobs.runSweep(request.body?.mode);
+    },
+  );
+
+  app.post(
+    "/api/admin/jobs/seed",
+    { schema: { body: seedJobRequestSchema, response: { 202: jobViewSchema } } },
+    async (request, reply) => {
+      reply.code(202);
+      return jobs.enqueueSeed(request.body.count);
+    },
+  );
+
+  app.post(
+    "/api/admin/jobs/import",
+    {
+      bodyLimit: MAX_IMPORT_BYTES,
+      schema: { querystring: importJobQuerySchema, response: { 202: jobViewSchema } },
+    },
+    async (request, reply) => {
+      const type = (request.headers["content-type"] ?? "").split(";")[0]!.trim().toLowerCase();
+      const format = IMPORT_TYPES[type];
+      if (!format || !Buffer.isBuffer(request.body))
+        throw new ValidationError(
+          "Send the file as the request body with Content-Type text/csv or application/x-ndjson.",
+          "content-type",
+        );
+      if (request.body.length === 0) throw new ValidationError("The file is empty.", "body");
+      const fileName = request.query.name || (format === "csv" ? "upload.csv" : "upload.ndjson");
+      reply.code(202);
+      return jobs.enqueueImport({ fileName, format, content: request.body });
+    },
+  );
+};
