@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { testedDatabaseKinds } from "./testing/test-db";
+import { isStaticFileRequest } from "./app";
 import { useTestApp } from "./testing/test-app";
+import { testedDatabaseKinds } from "./testing/test-db";
 
 describe.each(testedDatabaseKinds())("app basics on %s", (kind) => {
   const t = useTestApp(kind);
@@ -18,11 +19,18 @@ describe.each(testedDatabaseKinds())("app basics on %s", (kind) => {
     expect(res.json()).toEqual({ message: "No API route GET /api/does-not-exist", code: "NOT_FOUND" });
   });
 
-  it.each(["/", "/report/instagram/natgeo", "/influencer-discovery", "/some/unknown/page"])(
+  // Unknown accounts and paths still get the app (it shows the 404 page) but with status 404
+  // (issue #12: crawlers must not index them).
+  it.each([
+    ["/", 200],
+    ["/report/instagram/natgeo", 404],
+    ["/influencer-discovery", 200],
+    ["/some/unknown/page", 404],
+  ])(
     "serves the web app for the page path %s (client-side routing shows the 404 page)",
-    async (url) => {
+    async (url, status) => {
       const res = await t.app.inject({ method: "GET", url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(status);
       expect(res.headers["content-type"]).toContain("text/html");
       expect(res.body).toContain("<div id=root>");
     },
@@ -119,5 +127,36 @@ describe("ads.txt", () => {
     const res = await on.app.inject({ method: "GET", url: "/ads.txt" });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe("google.com, pub-1234567890123456, DIRECT, f08c47fec0942fa0\n");
+  });
+});
+
+describe("the per-address request limit", () => {
+  const t = useTestApp("pglite", { RATE_LIMIT_PER_MINUTE: "5" });
+
+  it("counts API calls and pages but not the web app's static files", async () => {
+    // One page load fetches many chunks; they must not use up the visitor's budget.
+    for (let i = 0; i < 20; i++) {
+      const asset = await t.app.inject({ method: "GET", url: "/assets/main-abc123.js" });
+      expect(asset.statusCode).toBe(200);
+    }
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await t.app.inject({ method: "GET", url: "/api/accounts" })).statusCode);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[5]).toBe(429);
+  });
+
+  it.each([
+    ["GET", "/assets/index-NZ2W2SWN.js", true],
+    ["HEAD", "/favicon.svg", true],
+    ["GET", "/theme-init.js?v=2", true],
+    ["POST", "/assets/x.js", false],
+    ["GET", "/api/accounts", false],
+    ["GET", "/api/x.js", false],
+    ["GET", "/report/instagram/natgeo", false],
+    ["GET", "/sitemap.xml", false],
+  ])("%s %s is a static file: %s", (method, url, expected) => {
+    expect(isStaticFileRequest(method, url)).toBe(expected);
   });
 });

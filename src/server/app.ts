@@ -2,23 +2,29 @@ import crypto from "node:crypto";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { authPlugin, ipKey } from "./auth/auth-plugin";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
-import { registerErrorHandler } from "./http/error-handler";
+import { discoveryRoutes } from "./discovery/routes";
+import { DEFAULT_BODY_LIMIT, registerErrorHandler } from "./http/error-handler";
 import { registerWebApp } from "./http/static-web";
-import fastifyRateLimit from "@fastify/rate-limit";
-import { Redis } from "ioredis";
-import { authPlugin, ipKey } from "./auth/auth-plugin";
+import { createJobs, type Jobs } from "./jobs";
+import { jobRoutes } from "./jobs/routes";
+import { createMetrics, registerRequestMetrics } from "./ops/metrics";
 import { authRoutes } from "./routes/auth";
 import { clientConfigRoutes } from "./routes/client-config";
-import { createMetrics, registerRequestMetrics } from "./ops/metrics";
 import { healthRoutes } from "./routes/health";
-import { discoveryRoutes } from "./discovery/routes";
-import { createBodyCache } from "./reports/body-cache";
 import { reportRoutes } from "./routes/reports";
+import { createSharedState } from "./scale/shared-state";
+import { siteSearchRoutes } from "./search/routes";
+import { loadBlogPosts } from "./seo/blog-posts";
+import { seoRoutes } from "./seo/routes";
+import { createSeoService } from "./seo/seo-service";
 import { createServices, type Services } from "./services";
+import { settingsRoutes } from "./settings/routes";
 
 export interface AppDeps {
   database: Database;
@@ -29,6 +35,16 @@ export interface AppDeps {
   now?: () => Date;
   /** Replace services (tests); built from config when absent. */
   services?: Services;
+}
+
+/** How long running background jobs get to finish at shutdown before they are handed back. */
+export const JOB_DRAIN_MS = 10_000;
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Background jobs (refresh, import, seed): the admin API, report views and server.ts use them. */
+    jobs: Jobs;
+  }
 }
 
 export const DEFAULT_WEB_ROOT = path.resolve(
@@ -50,7 +66,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
     },
-    bodyLimit: 64 * 1024,
+    bodyLimit: DEFAULT_BODY_LIMIT,
     // Behind one reverse proxy in production: trust exactly one hop for the client address.
     trustProxy: config.isProduction ? (_address: string, hop: number) => hop === 0 : false,
     return503OnClosing: true,
@@ -95,6 +111,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   const now = deps.now ?? (() => new Date());
   const metrics = createMetrics();
   registerRequestMetrics(app, metrics);
+  // Locks and short caches: Redis with REDIS_URL (shared by every instance), in process without.
+  const shared = createSharedState(config, {
+    now,
+    logger: app.log.child({ component: "scale" }),
+    observer: {
+      flight: (event) => metrics.singleFlight.inc({ event }),
+      cache: (cache, result) => metrics.cacheRequests.inc({ cache, result }),
+    },
+  });
+  const redis = shared.redis;
   const services =
     deps.services ??
     createServices(config, deps.database, {
@@ -105,25 +131,63 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         upstream: (platform, outcome) => metrics.upstreamCalls.inc({ platform, outcome }),
         quotaRefused: (who) => metrics.quotaRefusals.inc({ who }),
       },
+      shared,
+      ops: {
+        upstreamRequest: (collector, outcome, seconds) => {
+          metrics.upstreamRequests.inc({ collector, outcome });
+          metrics.upstreamDuration.observe({ collector }, seconds);
+        },
+        modelTokens: (kind, tokens) => metrics.modelTokens.inc({ kind }, tokens),
+      },
     });
-  const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis) {
-    redis.on("error", (err) => app.log.warn({ err: err.message }, "redis error"));
-    app.addHook("onClose", async () => {
-      await redis.quit().catch(() => undefined);
-    });
-  }
+  // Background jobs: BullMQ with REDIS_URL, in process without (docs/decisions/010-scale-out-locks-and-jobs.md).
+  const jobs = await createJobs(config, {
+    work: { db: deps.database.db, reports: services.reports, bodyCache: shared.bodyCache },
+    getAutoRefresh: async () => (await services.settings.get()).autoRefresh,
+    shared,
+    now,
+    logger: app.log.child({ component: "jobs" }),
+    observer: (queue, outcome, seconds) => {
+      metrics.jobsFinished.inc({ queue, outcome });
+      if (outcome !== "retrying") metrics.jobDuration.observe({ queue }, seconds);
+    },
+  });
+  metrics.setJobCountsSource(() => jobs.gaugeCounts());
+  app.decorate("jobs", jobs);
+  app.addHook("onReady", async () => {
+    await shared.ready(3000);
+    // Without Redis at start the instance still serves (not ready, degraded); the job workers start
+    // as soon as the queue's connection comes up.
+    const started = jobs.start({ workers: config.jobWorkers }).then(
+      () => true,
+      (err: Error) => {
+        app.log.error({ err: err.message }, "background jobs could not start");
+        return true;
+      },
+    );
+    const waited = await Promise.race([
+      started,
+      new Promise<false>((r) => setTimeout(() => r(false), 5000).unref()),
+    ]);
+    if (!waited) app.log.warn("the job queue is not reachable yet; workers start when it is");
+  });
+  // Shutdown (after the server stopped taking requests and finished the ones in flight): drain the
+  // jobs, then close Redis. The database is closed by whoever opened it (server.ts), after this.
+  app.addHook("onClose", async () => {
+    await jobs.close({ drainMs: JOB_DRAIN_MS });
+    await shared.close();
+  });
   await app.register(fastifyRateLimit, {
     global: true,
     max: config.rateLimitPerMinute,
     timeWindow: "1 minute",
     keyGenerator: (request) => ipKey(request.ip),
     redis,
-    nameSpace: "rl:",
+    nameSpace: `${config.redisKeyPrefix}rl:`,
     skipOnError: true,
-    allowList: (request) => request.url === "/api/health",
+    // Static files (hashed JS/CSS chunks, icons, images) are immutable and cost nothing to serve;
+    // one page load fetches ~20 of them, so counting them would lock out an office behind one NAT.
+    allowList: (request) => request.url === "/api/health" || isStaticFileRequest(request.method, request.url),
     errorResponseBuilder: (_request, ctx) => ({
       statusCode: 429,
       message: `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
@@ -135,18 +199,44 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(healthRoutes, {
     config,
     database: deps.database,
-    redisPing: redis ? async () => (await redis.ping()) === "PONG" : undefined,
+    redisPing: shared.ping,
   });
   await app.register(authRoutes, { config, ...services });
   await app.register(clientConfigRoutes, { config });
-  await app.register(discoveryRoutes, { db: deps.database.db });
+  await app.register(discoveryRoutes, {
+    db: deps.database.db,
+    extractor: services.criteriaExtractor,
+    webCandidates: services.webCandidates,
+  });
+  const bodyCache = shared.bodyCache;
   await app.register(reportRoutes, {
     config,
     reports: services.reports,
     repo: services.repo,
     now,
-    bodyCache: createBodyCache({ maxEntries: 2000, ttlMs: 10_000, now: () => now().getTime() }),
+    bodyCache,
+    onView: (entry) => jobs.noteViewed(entry),
   });
-  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  await app.register(jobRoutes, { jobs });
+  await app.register(settingsRoutes, {
+    settings: services.settings,
+    data: services.accountData,
+    aiEnabled: config.aiEnabled,
+    now,
+    onDataDeleted: () => bodyCache.clear(),
+  });
+  await app.register(siteSearchRoutes, { db: deps.database.db });
+  const site = { appUrl: config.appUrl, brandName: config.brandName };
+  const seo = createSeoService({ db: deps.database.db, ...site, blogPosts: loadBlogPosts() });
+  await app.register(seoRoutes, { seo, appUrl: config.appUrl });
+  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT, { service: seo, site });
   return app;
+}
+
+const STATIC_FILE =
+  /^\/(?!api\/)[^?]*\.(?:js|mjs|css|map|svg|png|jpe?g|webp|avif|gif|ico|woff2?|txt)(?:\?.*)?$/i;
+
+/** A GET/HEAD for a file of the built web app (not an API call, not a server-rendered page). */
+export function isStaticFileRequest(method: string, url: string): boolean {
+  return (method === "GET" || method === "HEAD") && STATIC_FILE.test(url);
 }

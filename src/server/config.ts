@@ -114,6 +114,30 @@ const envSchema = z.object({
       }
       return v;
     }),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return "app:";
+      if (!/^[A-Za-z0-9_.:-]{1,64}$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: `must be 1-64 letters, digits or _ . : -, got "${v}"` });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  LOCK_TTL_MS: intInRange("LOCK_TTL_MS", 1000, 600_000, 30_000),
+  REFRESH_CONCURRENCY: intInRange("REFRESH_CONCURRENCY", 1, 50, 2),
+  JOB_WORKERS: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "" || v === "1" || v.toLowerCase() === "true") return true;
+      if (v === "0" || v.toLowerCase() === "false") return false;
+      ctx.addIssue({ code: "custom", message: `must be 1 or 0, got "${v}"` });
+      return z.NEVER;
+    }),
   SESSION_SECRET: z
     .string()
     .optional()
@@ -185,6 +209,9 @@ const envSchema = z.object({
       return [...new Set(list)] as CollectorId[];
     }),
   APP_URL: httpUrl(),
+  HOME_VARIANT: z
+    .enum(["a", "b"], { error: 'must be "a" (analyser first) or "b" (rotating hero)' })
+    .default("a"),
   ADSENSE_CLIENT_ID: z
     .string()
     .trim()
@@ -224,6 +251,14 @@ export interface AppConfig {
   redisUrl?: string;
   isPostgres: boolean;
   hasRedis: boolean;
+  /** Namespaces every Redis key and channel of this deployment (rate limits, locks, caches, jobs). */
+  redisKeyPrefix: string;
+  /** How long a single-flight lock lives without its holder renewing it (a dead instance's lock expires). */
+  lockTtlMs: number;
+  /** Background refreshes running at once per platform, across all instances. */
+  refreshConcurrency: number;
+  /** Whether this instance processes background jobs (0 = web only: it still enqueues them). */
+  jobWorkers: boolean;
   sessionSecret: string;
   sessionSecretIsEphemeral: boolean;
   googleClientId?: string;
@@ -255,6 +290,8 @@ export interface AppConfig {
   collectors: CollectorId[];
   appUrl: string;
   brandName: string;
+  /** Spec §2 home: "a" puts the analyser first (default), "b" the rotating hero. */
+  homeVariant: "a" | "b";
   adsenseClientId?: string;
   pixelId?: string;
 }
@@ -310,6 +347,10 @@ export function loadConfig(
     redisUrl: e.REDIS_URL,
     isPostgres: Boolean(e.DATABASE_URL),
     hasRedis: Boolean(e.REDIS_URL),
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    lockTtlMs: e.LOCK_TTL_MS,
+    refreshConcurrency: e.REFRESH_CONCURRENCY,
+    jobWorkers: e.JOB_WORKERS,
     sessionSecret: e.SESSION_SECRET ?? randomSecret(),
     sessionSecretIsEphemeral: !e.SESSION_SECRET,
     googleClientId: e.GOOGLE_CLIENT_ID,
@@ -341,6 +382,7 @@ export function loadConfig(
     collectors: e.COLLECTORS,
     appUrl: e.APP_URL ?? `http://localhost:${port}`,
     brandName: e.BRAND_NAME,
+    homeVariant: e.HOME_VARIANT,
     adsenseClientId: e.ADSENSE_CLIENT_ID,
     pixelId: e.META_PIXEL_ID,
   };

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
-import { DatabaseOpenError, openDatabase } from "./db/database";
 import { DataDirLockedError } from "./db/data-dir-lock";
+import { DatabaseOpenError, openDatabase } from "./db/database";
 import { indexFieldsForSnapshot } from "./reports/engine-adapter";
 import { seedSampleAccounts } from "./samples/sample-service";
 
@@ -26,6 +26,14 @@ function persistentDevSecret(dataDir: string): { sessionSecret: string; sessionS
   }
   return { sessionSecret: crypto.randomBytes(48).toString("base64url"), sessionSecretIsEphemeral: true };
 }
+
+/** Up to this many sample creators are seeded before listening; more are seeded by a background job. */
+const INLINE_SEED_MAX = 20_000;
+/**
+ * SIGTERM: stop taking requests, finish those in flight, give running jobs JOB_DRAIN_MS (10 s) and
+ * hand back the rest, close Redis, then the database. Past this limit the process exits anyway.
+ */
+const SHUTDOWN_LIMIT_MS = 25_000;
 
 /** The process entry point: config → database → app → listen, and a graceful shutdown. */
 async function main(): Promise<void> {
@@ -52,7 +60,11 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  if (config.sampleAccounts > 0) {
+  // Many instances (Redis) or a large count: one background job seeds them (see below), so starts
+  // are not held up and instances do not all seed at once.
+  const seedInBackground =
+    config.sampleAccounts > 0 && (config.hasRedis || config.sampleAccounts > INLINE_SEED_MAX);
+  if (config.sampleAccounts > 0 && !seedInBackground) {
     // First start (or a larger SAMPLE_ACCOUNTS): make sure the sample creators exist. Idempotent.
     const now = new Date();
     const seeded = await seedSampleAccounts(database.db, {
@@ -73,11 +85,11 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    app.log.info({ signal }, "shutting down: finishing in-flight requests");
+    app.log.info({ signal }, "shutting down: finishing in-flight requests and running jobs");
     const force = setTimeout(() => {
-      app.log.error("shutdown took longer than 15 s; exiting");
+      app.log.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
       process.exit(1);
-    }, 15_000);
+    }, SHUTDOWN_LIMIT_MS);
     force.unref();
     try {
       await app.close();
@@ -94,7 +106,11 @@ async function main(): Promise<void> {
 
   try {
     const address = await app.listen({ port: config.port, host: config.host });
-    app.log.info({ address, db: database.kind }, `ready at ${address}`);
+    app.log.info({ address, db: database.kind, jobs: app.jobs.backend }, `ready at ${address}`);
+    if (seedInBackground) {
+      const job = await app.jobs.enqueueSeed(config.sampleAccounts);
+      app.log.info({ job: job.id }, `seeding ${config.sampleAccounts} sample creators in the background`);
+    }
   } catch (err) {
     app.log.error({ err }, `could not listen on ${config.host}:${config.port}`);
     process.stderr.write(`Could not listen on ${config.host}:${config.port}: ${(err as Error).message}\n`);

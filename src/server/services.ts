@@ -1,17 +1,35 @@
-import { aiWriterFromConfig } from "./ai";
+import type { DescriptionExtractor } from "../core/discovery/interpret";
+import {
+  aiWriterFromConfig,
+  createAiClient,
+  criteriaExtractorFromConfig,
+  type ExtractionUsage,
+  webCandidateProposerFromConfig,
+  webSearchReporterFromConfig,
+} from "./ai";
 import { createGoogleVerifier, type GoogleVerifier } from "./auth/google-verifier";
 import { createSessionService, type SessionService } from "./auth/session-service";
 import { type CollectorLogger, type Collectors, createCollectors } from "./collectors";
-import { createNotFoundCache } from "./collectors/not-found-cache";
-import { createSingleFlight } from "./collectors/single-flight";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
+import type { WebCandidateServiceDeps } from "./discovery/web-candidates";
+import { countWebSearchTokens, countWriterTokens, type TokenObserver } from "./ops/model-usage";
+import { collectorByOrigin, instrumentFetch, type UpstreamObserver } from "./ops/upstream-fetch";
 import { createQuotaService, type QuotaService } from "./quota/quota-service";
 import { type AccountRepo, createAccountRepo } from "./reports/account-repo";
 import { reportEngine } from "./reports/engine-adapter";
 import { createReportService, type ReportObserver, type ReportService } from "./reports/report-service";
 import { resolveAnalyzeInput } from "./reports/resolve-input";
 import { createDbSampleStore } from "./samples/sample-service";
+import { createMemorySharedState, type SharedState } from "./scale/shared-state";
+import { type AccountDataService, createAccountDataService } from "./settings/account-data-service";
+import { createModelPolicy } from "./settings/model-policy";
+import { createLocalCallLimiter, createRedisCallLimiter } from "./settings/model-rate-limiter";
+import {
+  type AdminSettingsService,
+  createSettingsService,
+  settingsDefaults,
+} from "./settings/settings-service";
 
 /** Every service, wired in one short place (conventions §4). */
 export interface Services {
@@ -21,6 +39,14 @@ export interface Services {
   collectors: Collectors;
   repo: AccountRepo;
   reports: ReportService;
+  /** The admin's settings (cache, expiry, auto-refresh, model rate limit, model): `settings.get()`. */
+  settings: AdminSettingsService;
+  /** Export and delete-all of stored accounts (admin). */
+  accountData: AccountDataService;
+  /** The finder's model-based interpreter (AI on); the lexicon reads descriptions without it. */
+  criteriaExtractor?: DescriptionExtractor;
+  /** What discovery's web candidates need; without a web-search model, requests for them get a note. */
+  webCandidates?: Omit<WebCandidateServiceDeps, "db" | "discovery">;
 }
 
 export interface ServiceDeps {
@@ -29,11 +55,22 @@ export interface ServiceDeps {
   logger?: CollectorLogger;
   /** Replaces the global fetch for collectors (never needed in tests: they use base URLs). */
   fetch?: typeof fetch;
+  /**
+   * The single-flight and not-found cache instances share, and with REDIS_URL the Redis connection
+   * that also shares the model calls-per-minute count; in-process ones when absent.
+   */
+  shared?: Pick<SharedState, "singleFlight" | "notFoundCache" | "redis">;
+  /** Operational counters (Prometheus in the app): collectors' HTTP requests, model tokens. */
+  ops?: {
+    upstreamRequest?: UpstreamObserver;
+    modelTokens?: TokenObserver;
+  };
 }
 
 export function createServices(config: AppConfig, database: Database, deps: ServiceDeps): Services {
   const { db } = database;
   const { now } = deps;
+  const shared = deps.shared ?? createMemorySharedState({ now });
   const quota = createQuotaService({
     db,
     now,
@@ -58,25 +95,81 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       retries: config.upstreamRetries,
     },
     {
-      fetch: deps.fetch,
+      fetch: deps.ops?.upstreamRequest
+        ? instrumentFetch(
+            deps.fetch ?? ((input, init) => fetch(input, init)),
+            collectorByOrigin({
+              "instagram-web": config.upstreams.instagram,
+              "instagram-graph": config.upstreams.instagramGraph,
+              "youtube-api": config.upstreams.youtubeApi,
+              "youtube-innertube": config.upstreams.youtubeInnertube,
+              tiktok: config.upstreams.tiktok,
+            }),
+            deps.ops.upstreamRequest,
+          )
+        : deps.fetch,
       logger: deps.logger,
       sampleStore: createDbSampleStore(db, now),
-      notFoundCache: createNotFoundCache({ ttlMs: 86_400_000, now: () => now().getTime() }),
+      notFoundCache: shared.notFoundCache,
       now: () => now().getTime(),
     },
   );
   const repo = createAccountRepo(db);
+  const settings = createSettingsService({
+    db,
+    defaults: settingsDefaults(config),
+    now,
+    logger: deps.logger,
+  });
+  const localLimiter = createLocalCallLimiter();
+  const modelPolicy = createModelPolicy({
+    settings,
+    limiter: shared.redis
+      ? createRedisCallLimiter(shared.redis, {
+          key: `${config.redisKeyPrefix}llm:calls`,
+          fallback: localLimiter,
+          logger: deps.logger,
+        })
+      : localLimiter,
+  });
+  const tokens: TokenObserver = deps.ops?.modelTokens ?? (() => {});
+  const ai = {
+    now,
+    logger: deps.logger,
+    chooseModel: modelPolicy.chooseModel,
+    currentModel: modelPolicy.currentModel,
+    permit: modelPolicy.permit,
+    // One model client: the writer, web search, the finder's interpreter and web candidates share
+    // its bulkhead (calls at once), its call limit and its token totals.
+    client:
+      config.aiEnabled && config.llm.apiKey
+        ? createAiClient({
+            baseUrl: config.llm.baseUrl,
+            apiKey: config.llm.apiKey,
+            model: config.llm.model,
+            now,
+            logger: deps.logger,
+            permit: modelPolicy.permit,
+          })
+        : undefined,
+  };
+  const onUsage = (usage: ExtractionUsage) => {
+    if (usage.promptTokens > 0) tokens("prompt", usage.promptTokens);
+    if (usage.completionTokens > 0) tokens("completion", usage.completionTokens);
+  };
+  const extractor = criteriaExtractorFromConfig(config, { ...ai, onUsage });
   const reports = createReportService({
     repo,
     collectors,
     quota,
-    singleFlight: createSingleFlight(),
+    singleFlight: shared.singleFlight,
     engine: reportEngine,
-    writer: aiWriterFromConfig(config, { now, logger: deps.logger }),
+    writer: countWriterTokens(aiWriterFromConfig(config, ai), tokens),
+    webSearch: countWebSearchTokens(webSearchReporterFromConfig(config, ai), tokens),
     observer: deps.observer,
     resolveInput: resolveAnalyzeInput,
     now,
-    cacheMs: () => config.reportCacheDays * 86_400_000,
+    cacheMs: () => settings.cacheMaxAgeMs(),
   });
   return {
     sessions: createSessionService({
@@ -90,5 +183,14 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     collectors,
     repo,
     reports,
+    settings,
+    accountData: createAccountDataService({ db }),
+    criteriaExtractor: extractor && ((text, platform) => extractor.extract(text, platform)),
+    webCandidates: {
+      proposer: webCandidateProposerFromConfig(config, { ...ai, onUsage }),
+      verify: (platform, handle, opts) => reports.analyzeCandidate(platform, handle, opts),
+      now,
+      logger: deps.logger,
+    },
   };
 }

@@ -106,14 +106,22 @@ function assertSameOrigin(request: FastifyRequest, appOrigin: string): void {
   throw new ForbiddenError("Cross-site requests are not allowed.");
 }
 
-export function requireUser(request: FastifyRequest): SessionUser {
-  if (!request.user) throw new UnauthorizedError("You need to be logged in to do this.");
+export function requireUser(
+  request: FastifyRequest,
+  message = "You need to be logged in to do this.",
+): SessionUser {
+  if (!request.user) throw new UnauthorizedError(message);
   return request.user;
 }
 
-export function requireAdmin(request: FastifyRequest): SessionUser {
-  const user = requireUser(request);
-  if (!user.isAdmin) throw new ForbiddenError("This action is restricted to administrators.");
+/** 401 for visitors, 403 for other users; a screen may say both in its own words (settings, spec §6). */
+export function requireAdmin(
+  request: FastifyRequest,
+  texts: { anonymous?: string; forbidden?: string } = {},
+): SessionUser {
+  const user = requireUser(request, texts.anonymous);
+  if (!user.isAdmin)
+    throw new ForbiddenError(texts.forbidden ?? "This action is restricted to administrators.");
   return user;
 }
 

@@ -11,7 +11,7 @@ type Keys = Awaited<ReturnType<typeof createGoogleTestKeys>>;
 
 function cookieOf(res: { cookies: { name: string; value: string }[] }, name: string): string | undefined {
   const c = res.cookies.find((x) => x.name === name);
-  return c && c.value ? `${name}=${c.value}` : undefined;
+  return c?.value ? `${name}=${c.value}` : undefined;
 }
 
 describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind) => {
@@ -196,6 +196,28 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
     const bad = await app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email: "nope" } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("email must be an e-mail address");
+  });
+
+  it("says whether a sign-in created the account (firstSignIn), for Google and dev login", async () => {
+    const first = await login(await keys.token({ email: "new@example.com" }, { sub: "6006" }));
+    expect(first.json()).toMatchObject({ email: "new@example.com", firstSignIn: true });
+    const again = await login(await keys.token({ email: "new@example.com" }, { sub: "6006" }));
+    expect(again.json()).toMatchObject({ email: "new@example.com", firstSignIn: false });
+    // The same e-mail arriving with a new Google subject is the same account, not a new one.
+    const relinked = await login(await keys.token({ email: "new@example.com" }, { sub: "6007" }));
+    expect(relinked.json().firstSignIn).toBe(false);
+    // GET /api/auth/me is the plain user.
+    const me = await app.inject({
+      method: "GET",
+      url: "/api/auth/me",
+      headers: { cookie: cookieOf(again, "sid")! },
+    });
+    expect(me.json()).not.toHaveProperty("firstSignIn");
+
+    const dev = (email: string) =>
+      app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
+    expect((await dev("fresh@example.com")).json()).toMatchObject({ firstSignIn: true });
+    expect((await dev("fresh@example.com")).json()).toMatchObject({ firstSignIn: false });
   });
 
   it("reports today's count, limit and remaining for visitors and users", async () => {

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { User } from "../../core/schemas/auth";
 import type { AppDb } from "../db/database";
 import { sessions, users } from "../db/schema";
@@ -7,11 +7,17 @@ import type { GoogleIdentity } from "./google-verifier";
 
 export interface SessionUser extends User {}
 
+/** A signed-in account: its id, and whether this sign-in created it (the analytics "registration"). */
+export interface UpsertedUser {
+  id: string;
+  created: boolean;
+}
+
 export interface SessionService {
-  /** Upserts the Google user (keyed by `sub`) and returns its id. */
-  upsertGoogleUser(identity: GoogleIdentity): Promise<string>;
+  /** Upserts the Google user (keyed by `sub`). */
+  upsertGoogleUser(identity: GoogleIdentity): Promise<UpsertedUser>;
   /** Dev login: upserts by e-mail. */
-  upsertDevUser(email: string, name?: string): Promise<string>;
+  upsertDevUser(email: string, name?: string): Promise<UpsertedUser>;
   /** Starts a session; returns the opaque token for the cookie (only its hash is stored). */
   create(userId: string, userAgent?: string): Promise<{ token: string; expiresAt: Date }>;
   /** The signed-in user for a token, or null when unknown or expired. */
@@ -19,6 +25,12 @@ export interface SessionService {
   destroy(token: string): Promise<void>;
   purgeExpired(): Promise<number>;
 }
+
+/**
+ * In `INSERT … ON CONFLICT DO UPDATE … RETURNING`, a freshly inserted row has no deleting
+ * transaction (xmax = 0) while an updated one has; PostgreSQL 15 and PGlite (18) agree.
+ */
+const insertedRow = sql<boolean>`(xmax = 0)`;
 
 const hash = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 
@@ -43,7 +55,7 @@ export function createSessionService(deps: {
           .update(users)
           .set({ email: identity.email, name: identity.name, picture: identity.picture, lastLoginAt: now })
           .where(eq(users.id, bySub[0].id));
-        return bySub[0].id;
+        return { id: bySub[0].id, created: false };
       }
       const [row] = await db
         .insert(users)
@@ -58,16 +70,16 @@ export function createSessionService(deps: {
           target: users.email,
           set: { googleSub: identity.sub, name: identity.name, picture: identity.picture, lastLoginAt: now },
         })
-        .returning({ id: users.id });
-      return row!.id;
+        .returning({ id: users.id, created: insertedRow });
+      return { id: row!.id, created: row!.created };
     },
     async upsertDevUser(email, name) {
       const [row] = await db
         .insert(users)
         .values({ email, name: name ?? email.split("@")[0]!, lastLoginAt: deps.now() })
         .onConflictDoUpdate({ target: users.email, set: { lastLoginAt: deps.now() } })
-        .returning({ id: users.id });
-      return row!.id;
+        .returning({ id: users.id, created: insertedRow });
+      return { id: row!.id, created: row!.created };
     },
     async create(userId, userAgent) {
       const token = crypto.randomBytes(32).toString("base64url");

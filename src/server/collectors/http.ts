@@ -11,8 +11,8 @@
  */
 import {
   type CircuitBreakerPolicy,
-  ConsecutiveBreaker,
   CircuitState,
+  ConsecutiveBreaker,
   circuitBreaker,
   ExponentialBackoff,
   handleWhen,

@@ -3,15 +3,42 @@
  * asking for one cold account cause one upstream fetch. The entry is removed when the promise
  * settles, so failures are not cached here (negative caching is the NotFoundCache's job).
  *
- * The interface is async-only so a Redis implementation (SET NX PX lock + followers polling the
- * store, reliability.md §4) can replace the in-process one without touching callers.
+ * This is the in-process version. With REDIS_URL, src/server/locks/distributed-single-flight.ts
+ * wraps it: the local flight additionally holds a Redis lock per `lockKey`, so two instances never
+ * run the same flight at once, and a flight that waited on another instance's gets that instance's
+ * `handoff` (docs/decisions/010-scale-out-locks-and-jobs.md).
  */
+export interface FlightContext {
+  /**
+   * Set when, while this flight waited, another instance ran a flight under the same lock key and
+   * succeeded: what that flight's `handoff` encoded (e.g. where it stored its result). Never set by
+   * the in-process version, whose followers receive the leader's value itself.
+   */
+  handoff?: string;
+}
+
+export interface FlightOptions<T> {
+  /** Rejects just this caller when it aborts (the shared work goes on while others wait). */
+  signal?: AbortSignal;
+  /**
+   * The key instances coordinate on (default: the flight key). Flights with different keys but the
+   * same lock key never run at once across instances (e.g. an analysis and a refresh of one account).
+   */
+  lockKey?: string;
+  /** Encodes a successful result for flights waiting on other instances (see FlightContext). */
+  handoff?: (result: T) => string;
+}
+
 export interface SingleFlight {
   /**
    * Runs `fn` once per key at a time. `fn` receives a signal that aborts only when *every*
    * caller sharing the flight has aborted; each caller's own `signal` rejects just that caller.
    */
-  run<T>(key: string, fn: (signal: AbortSignal) => Promise<T>, opts?: { signal?: AbortSignal }): Promise<T>;
+  run<T>(
+    key: string,
+    fn: (signal: AbortSignal, ctx: FlightContext) => Promise<T>,
+    opts?: FlightOptions<T>,
+  ): Promise<T>;
 }
 
 interface Flight {
@@ -31,7 +58,11 @@ export function createSingleFlight(): SingleFlight & { readonly size: number } {
     get size() {
       return flights.size;
     },
-    run<T>(key: string, fn: (signal: AbortSignal) => Promise<T>, opts: { signal?: AbortSignal } = {}) {
+    run<T>(
+      key: string,
+      fn: (signal: AbortSignal, ctx: FlightContext) => Promise<T>,
+      opts: FlightOptions<T> = {},
+    ) {
       const callerSignal = opts.signal;
       if (callerSignal?.aborted) return Promise.reject(abortReason(callerSignal));
 
@@ -41,7 +72,7 @@ export function createSingleFlight(): SingleFlight & { readonly size: number } {
         const created: Flight = { promise: Promise.resolve(), controller, waiters: 0 };
         created.promise = (async () => {
           try {
-            return await fn(controller.signal);
+            return await fn(controller.signal, {});
           } finally {
             if (flights.get(key) === created) flights.delete(key);
           }

@@ -7,8 +7,8 @@ import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot"
 import { AccountNotFoundError, NotConfiguredError, RateLimitedError } from "../errors";
 import type { HttpClient, HttpResponse } from "./http";
 import { formatWait } from "./messages";
-import { type UpstreamContext, parseUpstreamJson, upstreamChanged } from "./upstream-json";
 import type { Collector, CollectorLogger } from "./types";
+import { parseUpstreamJson, type UpstreamContext, upstreamChanged } from "./upstream-json";
 import { parseIsoDuration, secondsUntilPacificMidnight, youtubePostType } from "./youtube-shared";
 
 const SERVICE = "YouTube";

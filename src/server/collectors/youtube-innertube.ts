@@ -9,7 +9,6 @@
  * so those stay null; posts whose publish date is not shown are left out rather than guessed.
  * youtubei.js parsers drift with YouTube's renderers: anything unexpected → UpstreamChangedError.
  */
-import { Innertube } from "youtubei.js";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
 import { AccountNotFoundError, AppError, LoginWallOrBlockedError, UpstreamChangedError } from "../errors";
 import { BROWSER_USER_AGENT, type HttpClient } from "./http";
@@ -183,6 +182,9 @@ export function createYouTubeInnertubeCollector(options: YouTubeInnertubeCollect
       };
 
       try {
+        // Loaded on first use: youtubei.js costs ~70 MB of memory once imported, and a server with a
+        // Data API key (or no YouTube traffic) never needs it.
+        const { Innertube } = await import("youtubei.js");
         const yt = await Innertube.create({
           fetch: fetchThroughHelper as typeof fetch,
           retrieve_player: false,

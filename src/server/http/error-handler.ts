@@ -31,8 +31,18 @@ export interface ErrorResponse {
   log?: "warn" | "error";
 }
 
+/** The API's body limit (app.ts); routes that take files set their own (imports: 50 MB). */
+export const DEFAULT_BODY_LIMIT = 64 * 1024;
+
+/** 65536 → "64 KB", 52428800 → "50 MB". */
+export function formatByteLimit(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MB`;
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  return `${Math.round(bytes / 1024)} KB`;
+}
+
 /** The one mapping from any error to an HTTP status and the spec §8 body (used by routes and SSE). */
-export function toErrorResponse(error: unknown): ErrorResponse {
+export function toErrorResponse(error: unknown, context: { bodyLimit?: number } = {}): ErrorResponse {
   if (error instanceof AppError) {
     const body: ErrorBody = { message: error.message, code: error.code };
     if (error.requiresAuth) body.requiresAuth = true;
@@ -67,7 +77,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     if (e.code === "FST_ERR_CTP_INVALID_JSON_BODY" || error instanceof SyntaxError)
       message = "The request body is not valid JSON.";
     else if (e.code === "FST_ERR_CTP_BODY_TOO_LARGE")
-      message = "The request body is too large (64 KB at most).";
+      message = `The request body is too large (${formatByteLimit(context.bodyLimit ?? DEFAULT_BODY_LIMIT)} at most).`;
     else if (e.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE")
       message = "Send the request body as application/json.";
     return { status, body: { message, code: e.code ?? "BAD_REQUEST" }, headers: {} };
@@ -78,7 +88,7 @@ export function toErrorResponse(error: unknown): ErrorResponse {
 /** Maps every error to status + body in one place (conventions §5). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
-    const res = toErrorResponse(error);
+    const res = toErrorResponse(error, { bodyLimit: request.routeOptions?.bodyLimit });
     if (res.log === "error") request.log.error({ err: error }, "request failed");
     else if (res.log === "warn") request.log.warn({ err: error }, "request failed: %s", res.body.code);
     return reply.status(res.status).headers(res.headers).send(res.body);

@@ -2,13 +2,22 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
+import { headTags, type SiteInfo } from "../../core/seo/page-meta";
+import { prepareTemplate, renderPage } from "../seo/html";
+import type { SeoService } from "../seo/seo-service";
 
 /**
  * Serves the built React app: files from `webRoot`, and index.html for every other page path so
  * client-side routing works (the app renders the spec's 404 page for unknown paths).
- * Unknown /api/* paths get a JSON 404.
+ * Unknown /api/* paths get a JSON 404. With `seo`, each page's title, description, canonical URL,
+ * Open Graph, social-card and JSON-LD tags are written into the HTML (crawlers and link previews run
+ * no JavaScript), and unknown pages and accounts answer 404 with the not-found metadata.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webRoot: string,
+  seo?: { service: SeoService; site: SiteInfo },
+): Promise<void> {
   const indexFile = path.join(webRoot, "index.html");
   const hasBuild = fs.existsSync(indexFile);
   if (hasBuild) {
@@ -25,8 +34,9 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
     });
   }
   const indexHtml = hasBuild ? fs.readFileSync(indexFile, "utf8") : null;
+  const template = indexHtml ? prepareTemplate(indexHtml) : null;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
     if (url === "/api" || url.startsWith("/api/")) {
       return reply.status(404).send({ message: `No API route ${request.method} ${url}`, code: "NOT_FOUND" });
@@ -43,6 +53,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string): Pro
         .type("text/plain")
         .send("The web app has not been built. Run `npm run build` (npm start does this for you).");
     }
-    return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
+    reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
+    if (!seo || !template) return reply.send(indexHtml);
+    const query = new URLSearchParams(request.url.slice(url.length + 1));
+    const page = await seo.service.resolve(url, query);
+    return reply.status(page.status).send(renderPage(template, headTags(page.meta, seo.site)));
   });
 }

@@ -5,6 +5,7 @@ import { sql } from "drizzle-orm";
 import { type ImportRow, importRowSchema } from "../../core/schemas/import-row";
 import { formatZodError } from "../../core/schemas/snapshot";
 import type { AppDb } from "../db/database";
+import { refreshAccountsIndex } from "../discovery/maintenance";
 
 export interface ImportProblem {
   line: number;
@@ -139,6 +140,7 @@ export async function importFile(db: AppDb, file: string, opts: ImportOptions = 
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  if (result.inserted + result.updated > 0) await refreshAccountsIndex(db);
   if (badCount > result.bad.length) {
     result.bad.push({ line: 0, reason: `… and ${badCount - result.bad.length} more bad rows` });
   }

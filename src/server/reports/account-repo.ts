@@ -1,9 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
+import { resolveTargets } from "../../core/discovery/match";
 import { canonicalHandle } from "../../core/handles";
+import { canonicalTargetMarket } from "../../core/schemas/discovery";
 import type { Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { AppDb, DbOrTx } from "../db/database";
 import { accountSnapshots, accounts, history, posts, reports } from "../db/schema";
+import { coversTargetSql } from "../discovery/sql";
 
 /** The index fields the engine derives, stored on the account row for listing, search and discovery. */
 export interface AccountIndexFields {
@@ -31,6 +34,11 @@ export interface SaveAnalysisInput {
   analyzedAt: Date;
   /** The signed-in user whose history gets the account. */
   userId?: string;
+  /**
+   * False for a web-search estimate: its "snapshot" holds figures a model read on the web, so no
+   * posts and no follower-history point are stored from it (growth is computed from measured data only).
+   */
+  measured?: boolean;
 }
 
 /**
@@ -106,6 +114,19 @@ export function createAccountRepo(db: AppDb) {
     async saveAnalysis(input: SaveAnalysisInput): Promise<{ accountId: number; reportId: number }> {
       return db.transaction(async (tx) => {
         const accountId = await upsertAccount(tx, input);
+        if (input.measured === false) {
+          const [rep] = await tx
+            .insert(reports)
+            .values({
+              accountId,
+              engineVersion: input.engineVersion,
+              report: input.report,
+              createdAt: input.analyzedAt,
+            })
+            .returning({ id: reports.id });
+          if (input.userId) await recordViewIn(tx, input.userId, accountId, input.analyzedAt);
+          return { accountId, reportId: rep!.id };
+        }
         await upsertPosts(tx, accountId, input.snapshot);
         await tx.insert(accountSnapshots).values({
           accountId,
@@ -190,8 +211,15 @@ export function createAccountRepo(db: AppDb) {
       }
       if (opts.grade) conds.push(sql`a.grade like ${`${opts.grade}%`}`);
       if (opts.market) {
-        const like = `%${opts.market.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        conds.push(sql`exists (select 1 from unnest(a.countries) c where c ilike ${like})`);
+        // A market of spec §2 means its countries ("europe" → France, Germany, …; "global" → an
+        // audience over two or more regions), as in discovery; any other text is matched as before,
+        // case-insensitively inside the country names.
+        const market = canonicalTargetMarket(opts.market);
+        if (market) conds.push(coversTargetSql(resolveTargets([market])[0]!));
+        else {
+          const like = `%${opts.market.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+          conds.push(sql`exists (select 1 from unnest(a.countries) c where c ilike ${like})`);
+        }
       }
       const viewed = opts.userId ? sql`h.viewed_at` : sql`a.last_analyzed_at`;
       const order =

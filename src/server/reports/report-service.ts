@@ -1,10 +1,18 @@
 import { canonicalHandle } from "../../core/handles";
-import type { Platform } from "../../core/schemas/platform";
+import { isPlatform, type Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
 import type { SingleFlight } from "../collectors/single-flight";
+import {
+  LoginWallOrBlockedError,
+  NotConfiguredError,
+  RateLimitedError,
+  UpstreamChangedError,
+  UpstreamUnreachableError,
+} from "../errors";
 import type { QuotaIdentity, QuotaService } from "../quota/quota-service";
 import type { AccountIndexFields, AccountRepo, StoredReport } from "./account-repo";
+import { indexFieldsOf } from "./engine-adapter";
 
 export const ANALYSIS_STAGES = ["parsing", "fetching", "analyzing", "writing", "saving"] as const;
 export type AnalysisStage = (typeof ANALYSIS_STAGES)[number];
@@ -34,11 +42,40 @@ export interface ReportWriter {
   ): Promise<Record<string, unknown>>;
 }
 
+/**
+ * Web-search mode (issue #5): a search model estimates the whole report from web sources when no
+ * collector can fetch the account. Every figure it gives is provenance "ai" with citations.
+ */
+export interface WebSearchFallback {
+  readonly enabled: boolean;
+  report(
+    platform: Platform,
+    handle: string,
+    opts: { signal?: AbortSignal },
+  ): Promise<Record<string, unknown> | null>;
+}
+
+/** Collector failures a web search may stand in for: the account may exist, we just could not read it. */
+export function webSearchMayAnswer(err: unknown): boolean {
+  return (
+    err instanceof LoginWallOrBlockedError ||
+    err instanceof UpstreamUnreachableError ||
+    err instanceof UpstreamChangedError ||
+    err instanceof NotConfiguredError ||
+    err instanceof RateLimitedError
+  );
+}
+
 export interface AnalyzeOptions {
   signal?: AbortSignal;
   onStage?: (stage: AnalysisStage, detail?: string) => void;
   /** Admin refresh: ignore the cache and the not-found cache. */
   refresh?: boolean;
+  /**
+   * Measured data only (discovery's web candidates): no web-search estimate stands in when fetching
+   * fails, and the AI writer is not run (the engine's texts; bounded cost).
+   */
+  measuredOnly?: boolean;
 }
 
 /** Counters the service reports to (Prometheus in the app; absent in unit tests). */
@@ -56,10 +93,11 @@ export interface ReportServiceDeps {
   singleFlight: SingleFlight;
   engine: ReportEngine;
   writer?: ReportWriter;
+  webSearch?: WebSearchFallback;
   resolveInput: (username: string, platform: Platform) => ResolvedInput;
   now: () => Date;
-  /** How long a stored report is served as is. */
-  cacheMs: () => number;
+  /** How old a stored report may be and still be served as is (the admin's cache settings: 0 = cache off). */
+  cacheMs: () => number | Promise<number>;
 }
 
 /** The stored report as the API returns it (spec §3 account + metrics, provenance, recentPosts). */
@@ -87,14 +125,35 @@ export function toAccountView(stored: StoredReport): AccountView {
  * collectors → engine → AI writer → one transaction that stores everything. A failed analysis
  * gives its quota unit back. No network call runs inside a transaction.
  */
+/**
+ * One account's single-flight (and cross-instance lock) key: analyses, candidate checks and
+ * refreshes of the same account never fetch it at once.
+ */
+function flightKey(input: ResolvedInput): string {
+  return `${input.platform}:${input.linkKind ?? "handle"}:${canonicalHandle(input.platform, input.handle)}`;
+}
+
 export function createReportService(deps: ReportServiceDeps) {
   const { repo } = deps;
 
-  async function produce(input: ResolvedInput, opts: AnalyzeOptions, signal: AbortSignal, userId?: string) {
+  async function produce(
+    input: ResolvedInput,
+    opts: AnalyzeOptions,
+    signal: AbortSignal,
+    userId?: string,
+    handoff?: string,
+  ) {
     const { platform } = input;
+    // Another instance analysed this account while this flight waited for it: serve what it stored.
+    const shared = handoff ? await storedByHandoff(handoff) : null;
+    if (shared) {
+      if (userId) await repo.recordView(userId, shared.accountId, deps.now());
+      deps.observer?.cache("hit");
+      return { view: toAccountView(shared), fresh: false };
+    }
     if (!opts.refresh && !input.linkKind?.match(/video|short/)) {
       const cached = await repo.latestReport(platform, input.handle);
-      if (cached && deps.now().getTime() - cached.createdAt.getTime() < deps.cacheMs()) {
+      if (cached && deps.now().getTime() - cached.createdAt.getTime() < (await deps.cacheMs())) {
         if (userId) await repo.recordView(userId, cached.accountId, deps.now());
         deps.observer?.cache("hit");
         return { view: toAccountView(cached), fresh: false };
@@ -112,6 +171,10 @@ export function createReportService(deps: ReportServiceDeps) {
       deps.observer?.upstream(platform, "ok");
     } catch (err) {
       deps.observer?.upstream(platform, (err as { code?: string }).code ?? "error");
+      if (deps.webSearch?.enabled && !opts.measuredOnly && webSearchMayAnswer(err)) {
+        const estimated = await estimateFromWeb(input, opts, signal, userId);
+        if (estimated) return estimated;
+      }
       throw err;
     }
     opts.onStage?.("analyzing", `${snapshot.posts.length} posts`);
@@ -119,7 +182,7 @@ export function createReportService(deps: ReportServiceDeps) {
     const history = await repo.followerHistory(platform, snapshot.username);
     const { report: engineReport, index } = deps.engine.run(snapshot, { now, history });
     let report = engineReport;
-    if (deps.writer) {
+    if (deps.writer && !opts.measuredOnly) {
       opts.onStage?.("writing");
       report = await deps.writer.write(engineReport, snapshot, { signal });
     }
@@ -146,6 +209,78 @@ export function createReportService(deps: ReportServiceDeps) {
     };
   }
 
+  /** The report a flight on another instance stored (its handoff), if it is still the newest. */
+  async function storedByHandoff(handoff: string): Promise<StoredReport | null> {
+    let note: { platform?: unknown; username?: unknown; createdAtMs?: unknown };
+    try {
+      note = JSON.parse(handoff);
+    } catch {
+      return null;
+    }
+    if (typeof note.username !== "string" || typeof note.createdAtMs !== "number") return null;
+    const platform = note.platform;
+    if (!isPlatform(platform)) return null;
+    const stored = await repo.latestReport(platform, note.username);
+    return stored && stored.createdAt.getTime() >= note.createdAtMs ? stored : null;
+  }
+
+  /** What flights waiting on other instances need to find this flight's report (see storedByHandoff). */
+  const handoffOf = (result: { view: AccountView }) =>
+    JSON.stringify({
+      platform: result.view.platform,
+      username: result.view.username,
+      createdAtMs: Date.parse(result.view.lastUpdated),
+    });
+
+  /** The search model's estimate, stored as a report that is never measured; null when it found nothing. */
+  async function estimateFromWeb(
+    input: ResolvedInput,
+    opts: AnalyzeOptions,
+    signal: AbortSignal,
+    userId?: string,
+  ) {
+    const { platform } = input;
+    opts.onStage?.("writing", "searching the web");
+    const report = await deps.webSearch!.report(platform, input.handle, { signal });
+    if (!report) return null;
+    const now = deps.now();
+    const username = canonicalHandle(platform, input.handle);
+    const followers = typeof report.followers === "number" ? report.followers : 0;
+    opts.onStage?.("saving");
+    const saved = await repo.saveAnalysis({
+      snapshot: {
+        platform,
+        username,
+        name: typeof report.name === "string" ? report.name : username,
+        bio: typeof report.bio === "string" ? report.bio : "",
+        verified: report.verified === true,
+        isPrivate: false,
+        followers,
+        fetchedAt: now.toISOString(),
+        source: "web-search",
+        posts: [],
+      },
+      report,
+      index: indexFieldsOf(report as Parameters<typeof indexFieldsOf>[0]),
+      engineVersion: deps.engine.version,
+      analyzedAt: now,
+      userId,
+      measured: false,
+    });
+    return {
+      view: toAccountView({
+        accountId: saved.accountId,
+        platform,
+        username,
+        isSample: false,
+        source: "web-search",
+        report,
+        createdAt: now,
+      }),
+      fresh: true,
+    };
+  }
+
   return {
     /** POST /api/analyze and the stream: counts against the caller's daily quota. */
     async analyze(
@@ -160,13 +295,11 @@ export function createReportService(deps: ReportServiceDeps) {
         throw err;
       });
       try {
-        const key = `${input.platform}:${input.linkKind ?? "handle"}:${canonicalHandle(input.platform, input.handle)}`;
+        const key = flightKey(input);
         const result = await deps.singleFlight.run(
           key,
-          (signal) => produce(input, opts, signal, who.userId),
-          {
-            signal: opts.signal,
-          },
+          (signal, flight) => produce(input, opts, signal, who.userId, flight.handoff),
+          { signal: opts.signal, handoff: handoffOf },
         );
         // A caller that joined someone else's flight still gets the account in its history.
         if (who.userId) await repo.recordView(who.userId, result.view.id, deps.now());
@@ -177,12 +310,42 @@ export function createReportService(deps: ReportServiceDeps) {
       }
     },
 
+    /**
+     * Discovery's web candidates (docs/decisions/009-discovery-web-candidates.md): fetched through the
+     * collectors and analysed like an analysis, in the same single flight (a candidate someone is
+     * analysing is not fetched twice) and served from the cache when fresh, but measured data only
+     * (see `measuredOnly`), with no quota unit and no history entry. A flight it joins may still
+     * return a web-search estimate: the caller checks `source`.
+     */
+    async analyzeCandidate(
+      platform: Platform,
+      handle: string,
+      opts: { signal?: AbortSignal } = {},
+    ): Promise<AccountView> {
+      const input = deps.resolveInput(handle, platform);
+      const key = flightKey(input);
+      const result = await deps.singleFlight.run(
+        key,
+        (signal, flight) =>
+          produce(input, { signal: opts.signal, measuredOnly: true }, signal, undefined, flight.handoff),
+        { signal: opts.signal, handoff: handoffOf },
+      );
+      return result.view;
+    },
+
     /** Admin refresh: no quota, no cache. */
     async refresh(platform: Platform, username: string, opts: AnalyzeOptions = {}): Promise<AccountView> {
       const input = deps.resolveInput(username, platform);
       const key = `${input.platform}:refresh:${canonicalHandle(input.platform, input.handle)}`;
-      const result = await deps.singleFlight.run(key, (signal) =>
-        produce(input, { ...opts, refresh: true }, signal),
+      const result = await deps.singleFlight.run(
+        key,
+        (signal, flight) => produce(input, { ...opts, refresh: true }, signal, undefined, flight.handoff),
+        {
+          signal: opts.signal,
+          handoff: handoffOf,
+          // Across instances a refresh and an analysis of one account never fetch at once.
+          lockKey: flightKey(input),
+        },
       );
       return result.view;
     },

@@ -3,12 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import {
   devLoginRequestSchema,
   loginRequestSchema,
+  loginResponseSchema,
   reportCountSchema,
   userSchema,
 } from "../../core/schemas/auth";
 import { clearSessionCookie, quotaIdentity, requireUser, setSessionCookie } from "../auth/auth-plugin";
 import type { GoogleVerifier } from "../auth/google-verifier";
-import type { SessionService } from "../auth/session-service";
+import type { SessionService, UpsertedUser } from "../auth/session-service";
 import type { AppConfig } from "../config";
 import { NotFoundError } from "../errors";
 import type { QuotaService } from "../quota/quota-service";
@@ -25,35 +26,34 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { config, sessions } = opts;
 
-  async function signIn(userId: string, request: FastifyRequest, reply: FastifyReply) {
+  async function signIn(account: UpsertedUser, request: FastifyRequest, reply: FastifyReply) {
     // Rotate: a session that existed before sign-in is ended (session fixation).
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
-    const { token, expiresAt } = await sessions.create(userId, request.headers["user-agent"]);
+    const { token, expiresAt } = await sessions.create(account.id, request.headers["user-agent"]);
     setSessionCookie(reply, config, token, expiresAt);
     const user = await sessions.resolve(token);
-    return user!;
+    // firstSignIn: this sign-in created the account (the web app's "registration" event).
+    return { ...user!, firstSignIn: account.created };
   }
 
   app.post(
     "/api/auth/login",
     {
-      schema: { body: loginRequestSchema, response: { 200: userSchema } },
+      schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
       config: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
       const identity = await opts.google.verify(request.body.credential);
-      const userId = await sessions.upsertGoogleUser(identity);
-      return signIn(userId, request, reply);
+      return signIn(await sessions.upsertGoogleUser(identity), request, reply);
     },
   );
 
   if (config.devLogin) {
     app.post(
       "/api/auth/dev-login",
-      { schema: { body: devLoginRequestSchema, response: { 200: userSchema } } },
+      { schema: { body: devLoginRequestSchema, response: { 200: loginResponseSchema } } },
       async (request, reply) => {
-        const userId = await sessions.upsertDevUser(request.body.email, request.body.name);
-        return signIn(userId, request, reply);
+        return signIn(await sessions.upsertDevUser(request.body.email, request.body.name), request, reply);
       },
     );
   } else {

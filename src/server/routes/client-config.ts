@@ -13,6 +13,7 @@ export function clientConfigOf(config: AppConfig): ClientConfig {
     userDailyReportLimit: config.userDailyReportLimit,
     aiEnabled: config.aiEnabled,
     adsenseClientId: config.adsenseClientId ?? null,
+    homeVariant: config.homeVariant,
     pixelId: config.pixelId ?? null,
     version: config.version,
   };

@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { VALID_TEXTS } from "../ai/testing/fixtures";
 import { type FakeLlm, jsonReply, startFakeLlm } from "../ai/testing/fake-llm";
+import { VALID_TEXTS } from "../ai/testing/fixtures";
 import { buildApp } from "../app";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
@@ -73,5 +74,109 @@ describe("reports with the AI writer", () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().ai.status).toBe("failed");
     expect(res.json().provenance.contentQuality.kind).not.toBe("ai");
+  });
+});
+
+/** Web-search mode: a search model stands in when no collector can read the account. */
+describe("reports from web search when the platform blocks us", () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let upstream: FakeUpstream;
+  let llm: FakeLlm;
+  const { gradeDescription: _g, ...TEXTS } = VALID_TEXTS;
+  const ANSWER = {
+    found: true,
+    name: "Blocked Creator",
+    bio: "Cooking every day",
+    verified: true,
+    followers: 125_000,
+    engagementRatePct: 3.4,
+    postsPerWeek: 4,
+    industry: "Food",
+    contentTypes: ["Videos"],
+    postValueUsd: { low: 800, high: 1500 },
+    ...TEXTS,
+  };
+  const CITATIONS = ["https://www.tiktok.com/@blockedcreator", "https://news.test/blocked-creator"];
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    llm = await startFakeLlm();
+    database = await createTestDatabase("pglite");
+    const config = testConfig({
+      COLLECTORS: "tiktok",
+      TIKTOK_BASE_URL: upstream.url,
+      LLM_BASE_URL: llm.url,
+      LLM_API_KEY: "pplx-test",
+      LLM_MODEL: "sonar-pro",
+      ANON_REPORT_LIMIT: "100",
+      UPSTREAM_RETRIES: "0",
+    });
+    app = await buildApp(config, { database, webRoot: fakeWebRoot(), logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await upstream?.close();
+    await llm?.close();
+  });
+
+  const challenge = () => ({
+    body: fixture("tiktok-challenge.html"),
+    headers: { "content-type": "text/html" },
+  });
+
+  it("stores a whole report estimated by the search model: every figure ai with its sources, no grade, no measured data", async () => {
+    upstream.route("GET", "/@blockedcreator", challenge());
+    llm.enqueue(jsonReply(ANSWER, { extra: { citations: CITATIONS } }));
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/analyze",
+      payload: { username: "blockedcreator", platform: "tiktok" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json();
+    expect(a.source).toBe("web-search");
+    expect(a.followers).toBe(125_000);
+    expect(a.grade).toBeNull();
+    expect(a.provenance.followers).toMatchObject({ kind: "ai", citations: CITATIONS });
+    expect(a.provenance.grade.kind).toBe("unavailable");
+    const kinds = Object.values(a.provenance as Record<string, { kind: string }>).map((p) => p.kind);
+    expect(kinds).not.toContain("measured");
+    // No follower-history point or posts were stored from web figures.
+    const history = await database.db.execute(sql`select count(*)::int as n from account_snapshots`);
+    expect((history as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
+    // The stored estimate is served again from the cache: no second model call.
+    const again = await app.inject({ method: "GET", url: "/api/accounts/blockedcreator?platform=tiktok" });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().source).toBe("web-search");
+    expect(llm.requests).toHaveLength(1);
+  });
+
+  it("gives the platform's own error when the search model cannot find the account", async () => {
+    upstream.route("GET", "/@nobodyhere", challenge());
+    llm.enqueue(jsonReply({ ...ANSWER, found: false, followers: null }));
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/analyze",
+      payload: { username: "nobodyhere", platform: "tiktok" },
+    });
+    expect(res.statusCode, res.body).toBe(503);
+    expect(res.json().code).toBe("UPSTREAM_BLOCKED");
+  });
+
+  it("never asks the web for an account the platform says does not exist", async () => {
+    upstream.route("GET", "/@ghost", {
+      body: fixture("tiktok-profile-not-found.html"),
+      headers: { "content-type": "text/html" },
+    });
+    const before = llm.requests.length;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/analyze",
+      payload: { username: "ghost", platform: "tiktok" },
+    });
+    expect(res.statusCode, res.body).toBe(404);
+    expect(llm.requests.length).toBe(before);
   });
 });

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { accountSchema } from "../../core/schemas/account";
 import { analyzeRequestSchema } from "../../core/schemas/input";
-import { platformSchema } from "../../core/schemas/platform";
+import { PLATFORM_LABELS, platformSchema } from "../../core/schemas/platform";
 import {
   accountParamsSchema,
   accountQuerySchema,
@@ -15,7 +15,7 @@ import type { AppConfig } from "../config";
 import { NotFoundError, ValidationError } from "../errors";
 import { toErrorResponse } from "../http/error-handler";
 import type { AccountRepo } from "../reports/account-repo";
-import type { BodyCache } from "../reports/body-cache";
+import { type BodyCache, type BodyCacheEntry, bodyCacheKey } from "../reports/body-cache";
 import { type AccountView, type ReportService, toAccountView } from "../reports/report-service";
 
 export interface ReportRoutesOptions {
@@ -23,11 +23,11 @@ export interface ReportRoutesOptions {
   reports: ReportService;
   repo: AccountRepo;
   now: () => Date;
-  /** Serialised stored reports (short TTL); cleared for an account when this instance saves one. */
+  /** Serialised stored reports (short TTL, shared through Redis when configured); cleared for an account when a report is saved. */
   bodyCache: BodyCache;
+  /** A stored report was opened (the "refresh on viewing" auto-refresh setting). */
+  onView?: (entry: BodyCacheEntry) => void;
 }
-
-const PLATFORM_NAMES = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube" } as const;
 
 /** Serialises the account through its schema (conventions §9: no stored field leaks). */
 function present(view: AccountView) {
@@ -56,7 +56,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
         if (!reply.raw.writableFinished) controller.abort(new Error("client went away"));
       });
       const view = await reports.analyze(request.body, who(request, reply), { signal: controller.signal });
-      bodyCache.invalidate(view.username.toLowerCase());
+      await bodyCache.invalidate(view.username.toLowerCase());
       reply.header("cache-control", "no-store");
       return present(view);
     },
@@ -93,7 +93,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
           signal: controller.signal,
           onStage: (stage, detail) => send("stage", { stage, ...(detail ? { detail } : {}) }),
         });
-        bodyCache.invalidate(view.username.toLowerCase());
+        await bodyCache.invalidate(view.username.toLowerCase());
         send("done", present(view));
       } catch (err) {
         if (!controller.signal.aborted) {
@@ -142,12 +142,12 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
     },
     async (request, reply) => {
       const username = request.params.username.replace(/^@+/, "");
-      const key = `${request.query.platform ?? "any"}:${username.toLowerCase()}`;
-      let entry = bodyCache.get(key);
+      const key = bodyCacheKey(request.query.platform, username);
+      let entry = await bodyCache.get(key);
       if (!entry) {
         const stored = (await repo.findReports(username, request.query.platform))[0];
         if (!stored) {
-          const where = request.query.platform ? ` on ${PLATFORM_NAMES[request.query.platform]}` : "";
+          const where = request.query.platform ? ` on ${PLATFORM_LABELS[request.query.platform]}` : "";
           throw new NotFoundError(
             `No report for @${username}${where} yet. Analyse the account to create one.`,
           );
@@ -157,9 +157,15 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
           body: JSON.stringify(present(toAccountView(stored))),
           etag: `"r${stored.accountId}-${stored.createdAt.getTime()}"`,
           accountId: stored.accountId,
+          platform: stored.platform,
+          username: stored.username,
+          createdAtMs: stored.createdAt.getTime(),
+          isSample: stored.isSample,
+          source: stored.source,
         };
-        bodyCache.set(key, entry);
+        await bodyCache.set(key, entry);
       }
+      opts.onView?.(entry);
       if (request.user) await repo.recordView(request.user.id, entry.accountId, opts.now());
       reply.header("etag", entry.etag);
       reply.header("cache-control", "private, max-age=60");
@@ -179,7 +185,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       const parsed = platformSchema.safeParse(request.body.platform);
       if (!parsed.success) throw new ValidationError("Please select a platform", "platform");
       const view = await reports.refresh(parsed.data, request.params.username);
-      bodyCache.invalidate(view.username.toLowerCase());
+      await bodyCache.invalidate(view.username.toLowerCase());
       return present(view);
     },
   );

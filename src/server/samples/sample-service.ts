@@ -6,6 +6,7 @@ import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { SampleStore } from "../collectors/types";
 import type { AppDb } from "../db/database";
 import { sampleAccounts } from "../db/schema";
+import { refreshAccountsIndex } from "../discovery/maintenance";
 import type { AccountIndexFields } from "../reports/account-repo";
 
 /** The seed of this installation's sample creators; fixed so handles are stable across restarts. */
@@ -113,6 +114,7 @@ export async function seedSampleAccounts(
     added += to - from;
     opts.onProgress?.(to - start, opts.count - start);
   }
+  if (added > 0) await refreshAccountsIndex(db);
   return { added, total: opts.count };
 }
 

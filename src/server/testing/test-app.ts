@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +17,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
       LOG_LEVEL: "silent",
       RATE_LIMIT_PER_MINUTE: "100000",
       LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
+      // With REDIS_URL, each test app gets keys, locks and job queues of its own.
+      REDIS_KEY_PREFIX: `test:${crypto.randomBytes(4).toString("hex")}:`,
       ...env,
     },
     () => "test-secret-".repeat(4),

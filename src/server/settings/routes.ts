@@ -1,0 +1,119 @@
+import { Readable } from "node:stream";
+import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  clearCacheResponseSchema,
+  deleteAllResponseSchema,
+  exportQuerySchema,
+  SETTINGS_TEXTS,
+  type SettingsResponse,
+  SPEC_MODEL,
+  settingsPatchSchema,
+  settingsResponseSchema,
+} from "../../core/schemas/settings";
+import { requireAdmin } from "../auth/auth-plugin";
+import type { SessionUser } from "../auth/session-service";
+import type { AccountDataService } from "./account-data-service";
+import { exportFileName } from "./account-data-service";
+import type { AdminSettingsService, SettingsState } from "./settings-service";
+
+export interface SettingsRoutesOptions {
+  settings: AdminSettingsService;
+  data: AccountDataService;
+  aiEnabled: boolean;
+  now: () => Date;
+  /** Called after 'Delete all' (drops the short-lived copies of stored reports). */
+  onDataDeleted?: () => void | Promise<void>;
+}
+
+/** Spec §6: 401 with the sign-in text for visitors, 403 with the restricted text for other users. */
+const requireSettingsAdmin = (request: FastifyRequest): SessionUser => requireAdmin(request, SETTINGS_TEXTS);
+
+/**
+ * The admin's settings screen (spec §2 /settings), on the server: every call is admin-only
+ * (401 signed out, 403 for other users), checked here, whatever the page shows.
+ */
+export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (base, opts) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { settings, data } = opts;
+  const modelOptions = [...new Set([SPEC_MODEL, settings.defaults.model])];
+
+  const present = (state: SettingsState): SettingsResponse => ({
+    settings: state.settings,
+    defaults: settings.defaults,
+    modelOptions,
+    aiEnabled: opts.aiEnabled,
+    cacheClearedAt: state.cacheClearedAt?.toISOString() ?? null,
+    updatedAt: state.updatedAt?.toISOString() ?? null,
+  });
+
+  // Checked before the body is validated: a signed-out or non-admin caller learns nothing from it.
+  const adminOnly = {
+    onRequest: async (request: FastifyRequest) => {
+      requireSettingsAdmin(request);
+    },
+  };
+
+  app.get(
+    "/api/settings",
+    { ...adminOnly, schema: { response: { 200: settingsResponseSchema } } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      settings.invalidate();
+      return present(await settings.state());
+    },
+  );
+
+  app.put(
+    "/api/settings",
+    { ...adminOnly, schema: { body: settingsPatchSchema, response: { 200: settingsResponseSchema } } },
+    async (request, reply) => {
+      const user = requireSettingsAdmin(request);
+      await settings.update(request.body, { userId: user.id });
+      request.log.info({ userId: user.id, changed: Object.keys(request.body) }, "settings saved");
+      reply.header("cache-control", "no-store");
+      return present(await settings.state());
+    },
+  );
+
+  app.post(
+    "/api/settings/cache/clear",
+    { ...adminOnly, schema: { response: { 200: clearCacheResponseSchema } } },
+    async (request) => {
+      const user = requireSettingsAdmin(request);
+      const clearedAt = await settings.clearCache({ userId: user.id });
+      request.log.info({ userId: user.id }, "report cache cleared");
+      return { clearedAt: clearedAt.toISOString() };
+    },
+  );
+
+  app.get(
+    "/api/settings/export",
+    { ...adminOnly, schema: { querystring: exportQuerySchema } },
+    async (request, reply) => {
+      const { format } = request.query;
+      const at = opts.now();
+      const body = format === "csv" ? data.exportCsv() : data.exportJson(at);
+      reply
+        .header(
+          "content-type",
+          format === "csv" ? "text/csv; charset=utf-8" : "application/json; charset=utf-8",
+        )
+        .header("content-disposition", `attachment; filename="${exportFileName(format, at)}"`)
+        .header("cache-control", "no-store");
+      return reply.send(Readable.from(body));
+    },
+  );
+
+  app.delete(
+    "/api/settings/data",
+    { ...adminOnly, schema: { response: { 200: deleteAllResponseSchema } } },
+    async (request) => {
+      const user = requireSettingsAdmin(request);
+      const result = await data.deleteAll();
+      await opts.onDataDeleted?.();
+      request.log.warn({ userId: user.id, ...result }, "all stored account data deleted");
+      return result;
+    },
+  );
+};
