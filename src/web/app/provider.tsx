@@ -1,11 +1,12 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { DEFAULT_BRAND_NAME, SiteInfoProvider } from "../components/seo/site-info";
 import { ThemeProvider } from "../components/theme/theme-provider";
 import { Toaster } from "../components/ui/toaster";
 import { enterpriseHref } from "../config/site";
 import { SessionProvider, SignInDialog } from "../features/auth";
 import { useConfig } from "../features/config/api/get-config";
+import { configureAnalytics } from "../lib/analytics";
 import { createQueryClient } from "../lib/query-client";
 
 /** Defaults while GET /api/config is on its way (or if it fails). */
@@ -21,6 +22,12 @@ export const FALLBACK_CONFIG = {
 function ConfiguredProviders({ children }: { children: ReactNode }) {
   const { data: config } = useConfig();
   const brandName = config?.brandName ?? FALLBACK_CONFIG.brandName;
+  const configured = config !== undefined;
+  const pixelId = config?.pixelId ?? null;
+  useEffect(() => {
+    // Analytics go to the pixel only when the server names one (spec §7); until then they wait.
+    if (configured) configureAnalytics(pixelId);
+  }, [configured, pixelId]);
   return (
     <SiteInfoProvider value={{ brandName, appUrl: config?.appUrl ?? FALLBACK_CONFIG.appUrl }}>
       <SessionProvider brandName={brandName}>

@@ -132,7 +132,9 @@ describe("pages that depend on the session", () => {
   it("settings: the admin gets the settings page", async () => {
     await visit("/settings", { user: { ...TEST_USER, isAdmin: true } });
     expect(
-      await screen.findByText("Local preferences for caching, refreshing and analysis."),
+      await screen.findByText(
+        "How this installation caches, refreshes and analyses accounts, and its stored data.",
+      ),
     ).toBeInTheDocument();
     expect(screen.queryByText(/You do not have permission/)).not.toBeInTheDocument();
   });

@@ -47,6 +47,10 @@ export function landingKeyOf(pathname: string): LandingKey | null {
   return key && (LANDING_KEYS as readonly string[]).includes(key) ? (key as LandingKey) : null;
 }
 
+/** The discovery page's account-finder tab: /influencer-discovery?tab=finder. */
+export const TAB_PARAM = "tab";
+export const FINDER_TAB = "finder";
+
 export const paths = {
   home: () => "/",
   /** /report/{platform}/{username}, or /report/{username} without a platform. */
@@ -63,6 +67,8 @@ export const paths = {
   landing: (key: LandingKey, username?: string) =>
     username ? `/${key}-analytics/${enc(username)}` : `/${key}-analytics`,
   discovery: () => "/influencer-discovery",
+  /** The account finder, a tab of the discovery page. */
+  finder: () => `/influencer-discovery?${TAB_PARAM}=${FINDER_TAB}`,
   history: () => "/history",
   settings: () => "/settings",
   about: () => "/about",

@@ -60,6 +60,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** Raise the `auth-error` event on a 401 requiresAuth or a 429 REPORT_LIMIT_EXCEEDED. Default false. */
   authPrompt?: boolean;
+  /** Resolve to the Response itself once it is known to be OK (a file download read as a Blob). */
+  raw?: boolean;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -111,6 +113,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     }
     throw error;
   }
+  if (options.raw) return response as T;
   if (response.status === 204 || method === "HEAD") return undefined as T;
   const contentType = response.headers.get("content-type") ?? "";
   if (contentType.includes("application/json")) return (await response.json()) as T;

@@ -4,6 +4,22 @@ import { apiRequest, isApiError } from "./api-client";
 /** Spec §9: account queries are fresh for 60 s; everything else never goes stale on its own. */
 export const ACCOUNTS_STALE_TIME_MS = 60_000;
 
+/** GET /api/accounts: the recent-accounts and history lists share this path as their first key. */
+export const ACCOUNTS_PATH = "/api/accounts";
+/** Invalidating this key refreshes every account list (recent and history) after a new report. */
+export const ACCOUNTS_LIST_KEY = [ACCOUNTS_PATH] as const;
+
+/**
+ * Marks queries whose answer exists only for a signed-in user (history, settings). A sign-out drops
+ * them before anything is refetched: refetching one in the moment between the sign-out and the
+ * re-render that unmounts its view would only earn a 401 (which browsers log as a console error).
+ */
+export const SIGNED_IN_ONLY = { signedInOnly: true } as const;
+
+export function isSignedInOnly(query: { meta?: Record<string, unknown> }): boolean {
+  return query.meta?.signedInOnly === true;
+}
+
 export type On401 = "returnNull" | "throw";
 
 /** Default query function: a GET of the first query-key element (spec §7); a 401 may yield null. */

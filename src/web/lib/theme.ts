@@ -42,12 +42,22 @@ export function resolveTheme(theme: Theme): ResolvedTheme {
   return theme;
 }
 
+/** Class that switches every CSS transition off while the theme changes (see styles.css). */
+export const THEME_SWITCHING_CLASS = "theme-switching";
+
 export function applyResolvedTheme(
   resolved: ResolvedTheme,
   root: HTMLElement = document.documentElement,
 ): void {
+  const other = resolved === "dark" ? "light" : "dark";
+  if (root.classList.contains(resolved) && !root.classList.contains(other)) return;
+  // Without this every button and border would fade between the two palettes for 150 ms,
+  // passing through colours that are legible in neither.
+  root.classList.add(THEME_SWITCHING_CLASS);
   root.classList.remove("light", "dark");
   root.classList.add(resolved);
+  void window.getComputedStyle(root).color; // apply the new colours with transitions off
+  window.setTimeout(() => root.classList.remove(THEME_SWITCHING_CLASS), 0);
 }
 
 /** Reads the stored preference and applies it: called synchronously before the first render. */

@@ -3,7 +3,9 @@ import { PageContainer } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { useSiteInfo } from "../components/seo/site-info";
 import { paths } from "../config/paths";
+import { enterpriseHref } from "../config/site";
 import { useConfig } from "../features/config/api/get-config";
+import { trackLead } from "../lib/analytics";
 
 /** /about: what the product does and, honestly, where its numbers come from. */
 export function AboutPage() {
@@ -107,6 +109,16 @@ export function AboutPage() {
             how influencer per-post value is determined
           </Link>{" "}
           on our <Link href={paths.blog()}>blog</Link>.
+        </p>
+
+        <h2>Enterprise access</h2>
+        <p>
+          Agencies and brands that need more reports than the daily limit, or reports for a whole list of
+          creators, can ask for enterprise access. Need enterprise access?{" "}
+          <a href={enterpriseHref(brandName)} onClick={() => trackLead({ source: "about-page" })}>
+            Contact us
+          </a>{" "}
+          for more information.
         </p>
       </article>
     </PageContainer>

@@ -1,3 +1,4 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { LogIn } from "lucide-react";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
@@ -5,10 +6,17 @@ import { Button } from "../components/ui/button";
 import { PageLoading } from "../components/ui/spinner";
 import { paths } from "../config/paths";
 import { showLoginPrompt, useSession } from "../features/auth";
+import { HistoryView } from "../features/history";
+// Straight from the api files: the report feature's index also carries the whole report view.
+import { primeAccount } from "../features/report/api/get-account";
+import { useRefreshAccount } from "../features/report/api/refresh-account";
 
 /** /history ('Recently Viewed'): needs sign-in. */
 export function HistoryPage() {
-  const { status } = useSession();
+  const { status, isAdmin } = useSession();
+  const queryClient = useQueryClient();
+  // Spec §8 toasts; on success the account lists (this one included) refetch.
+  const refresh = useRefreshAccount();
   return (
     <PageContainer>
       <Seo
@@ -28,7 +36,18 @@ export function HistoryPage() {
         </div>
       ) : null}
       {status === "signedIn" ? (
-        <PageHeader title="Recently Viewed" description="Accounts you have analyzed or opened recently." />
+        <div className="flex flex-col gap-8">
+          <PageHeader title="Recently Viewed" description="Accounts you have analyzed or opened recently." />
+          <HistoryView
+            // 'View' keeps the account locally, so its report shows at once.
+            onView={(account) => primeAccount(queryClient, account)}
+            onRefresh={
+              isAdmin
+                ? (account) => refresh.mutateAsync({ username: account.username, platform: account.platform })
+                : undefined
+            }
+          />
+        </div>
       ) : null}
     </PageContainer>
   );

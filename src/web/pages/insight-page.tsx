@@ -1,10 +1,17 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { BadgeDollarSign, ChartNoAxesCombined, Users } from "lucide-react";
-import { Link, useParams } from "wouter";
-import { isPlatform } from "../../core/schemas/platform";
+import { Link, useLocation, useParams } from "wouter";
+import type { Account } from "../../core/schemas/account";
+import { isPlatform, PLATFORM_LABELS } from "../../core/schemas/platform";
+import { AdSlot } from "../components/ads/ad-slot";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
+import { FeatureCards } from "../components/marketing/feature-cards";
 import { Seo } from "../components/seo/seo";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { paths } from "../config/paths";
+import { AnalyzePrompt, AnalyzerForm } from "../features/analyze";
+import { useSession } from "../features/auth";
+import { useConfig } from "../features/config/api/get-config";
+import { AccountReport, primeAccount, useAccount } from "../features/report";
 
 export const INSIGHT_FEATURES = [
   {
@@ -26,48 +33,104 @@ export const INSIGHT_FEATURES = [
   },
 ] as const;
 
+function DiscoveryTip() {
+  return (
+    <p className="text-sm text-muted-foreground">
+      Tip: not sure who to analyze?{" "}
+      <Link href={paths.discovery()} className="font-medium text-primary underline underline-offset-2">
+        Discover influencers
+      </Link>{" "}
+      by platform, size, industry and market first.
+    </p>
+  );
+}
+
 /** /influencer-insight[/{platform}]/{username} and the /influencer-report aliases. */
 export function InsightPage() {
   const params = useParams<{ platform?: string; username?: string }>();
+  const username = (params.username ?? "").replace(/^@+/, "");
   const platform = isPlatform(params.platform) ? params.platform : undefined;
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const { isAdmin, incrementReportCount } = useSession();
+  const { data: config } = useConfig();
+  const { data: account } = useAccount(username, platform);
+  const shownPlatform = account?.platform ?? platform;
+
+  // Spec §2: analysing changes the address to /influencer-insight/{platform}/{username}, no reload.
+  const showReport = (analysed: Account) => {
+    primeAccount(queryClient, analysed);
+    navigate(paths.insight(analysed.username, analysed.platform));
+  };
+
+  const title = username
+    ? `@${username}${shownPlatform ? ` ${PLATFORM_LABELS[shownPlatform]}` : ""} Influencer Insight`
+    : "Influencer Insight";
+  const ad = <AdSlot clientId={config?.adsenseClientId} />;
+
   return (
     <PageContainer className="flex flex-col gap-10">
       <Seo
-        title="Influencer Insight"
-        description="Analyze any Instagram, TikTok or YouTube creator: engagement, audience insights and estimated marketing value per post."
-        canonical={paths.insight(params.username, platform)}
+        title={title}
+        description={
+          username
+            ? `Influencer report for @${username}: engagement, audience insights and estimated marketing value per post.`
+            : "Analyze any Instagram, TikTok or YouTube creator: engagement, audience insights and estimated marketing value per post."
+        }
+        canonical={paths.insight(username || undefined, platform)}
         keywords={["influencer report", "engagement rate", "influencer marketing value"]}
       />
       <PageHeader
         title="Influencer Insight"
         description="Enter a username, profile link or creator name to get a full influencer report."
+        className="print:hidden"
       >
-        <p className="text-sm text-muted-foreground">
-          Tip: not sure who to analyze?{" "}
-          <Link href={paths.discovery()} className="font-medium text-primary underline underline-offset-2">
-            Discover influencers
-          </Link>{" "}
-          by platform, size, industry and market first.
-        </p>
+        {username ? null : <DiscoveryTip />}
       </PageHeader>
-      <section aria-labelledby="what-you-get">
-        <h2 id="what-you-get" className="mb-4 text-2xl font-semibold">
-          What You'll Get
-        </h2>
-        <div className="grid gap-4 md:grid-cols-3">
-          {INSIGHT_FEATURES.map(({ title, description, icon: Icon }) => (
-            <Card key={title}>
-              <CardHeader>
-                <Icon className="size-6 text-primary" aria-hidden="true" />
-                <CardTitle>{title}</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <CardDescription>{description}</CardDescription>
-              </CardContent>
-            </Card>
-          ))}
-        </div>
-      </section>
+
+      {username ? (
+        <>
+          {account ? (
+            <AnalyzerForm
+              mode="simple"
+              collapsible
+              defaultCollapsed
+              onReportGenerated={incrementReportCount}
+              onShowReport={showReport}
+            />
+          ) : null}
+          <AccountReport
+            username={username}
+            platform={platform}
+            canRefresh={isAdmin}
+            renderNotFound={() => (
+              <AnalyzePrompt
+                username={username}
+                platform={platform}
+                onReportGenerated={incrementReportCount}
+                onShowReport={showReport}
+              />
+            )}
+          />
+          {ad}
+        </>
+      ) : (
+        <>
+          <AnalyzerForm
+            mode="full"
+            title="Analyze an account"
+            onReportGenerated={incrementReportCount}
+            onShowReport={showReport}
+          />
+          {ad}
+          <section aria-labelledby="what-you-get">
+            <h2 id="what-you-get" className="mb-4 text-2xl font-semibold">
+              What You'll Get
+            </h2>
+            <FeatureCards features={INSIGHT_FEATURES} />
+          </section>
+        </>
+      )}
     </PageContainer>
   );
 }

@@ -1,23 +1,59 @@
-import { useParams } from "wouter";
+import { useQueryClient } from "@tanstack/react-query";
+import { useLocation, useParams } from "wouter";
+import type { Account } from "../../core/schemas/account";
 import { isPlatform, PLATFORM_LABELS } from "../../core/schemas/platform";
-import { PageContainer, PageHeader } from "../components/layout/page-header";
+import { PageContainer } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { paths } from "../config/paths";
+import { AnalyzePrompt, AnalyzerForm } from "../features/analyze";
+import { useSession } from "../features/auth";
+import { AccountReport, primeAccount, useAccount } from "../features/report";
 
-/** /report/{platform}/{username} and /report/{username}. The report view itself is being built. */
+/** /report/{platform}/{username} and /report/{username}: the stored report, or an offer to analyse. */
 export function ReportPage() {
   const params = useParams<{ platform?: string; username?: string }>();
-  const username = params.username ?? "";
+  const username = (params.username ?? "").replace(/^@+/, "");
   const platform = isPlatform(params.platform) ? params.platform : undefined;
-  const where = platform ? ` on ${PLATFORM_LABELS[platform]}` : "";
+  const { isAdmin, incrementReportCount } = useSession();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const { data: account } = useAccount(username, platform);
+  const shownPlatform = account?.platform ?? platform;
+  const where = shownPlatform ? ` ${PLATFORM_LABELS[shownPlatform]}` : "";
+
+  const showReport = (analysed: Account) => {
+    primeAccount(queryClient, analysed);
+    navigate(paths.report(analysed.username, analysed.platform));
+  };
+
   return (
-    <PageContainer>
+    <PageContainer className="flex flex-col gap-6">
       <Seo
-        title={`@${username} Influencer Report`}
-        description={`Influencer report for @${username}${where}: grade, engagement, audience and estimated value per post.`}
+        title={`@${username}${where} report`}
+        description={`Influencer report for @${username}${where ? ` on${where}` : ""}: grade, engagement, audience and estimated value per post.`}
         canonical={paths.report(username, platform)}
+        type="profile"
       />
-      <PageHeader title={`@${username}`} description={`Influencer report${where}.`} />
+      <div className="flex flex-col gap-1" data-print="hide">
+        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">@{username}</h1>
+        <p className="text-muted-foreground">Influencer report{where ? ` ·${where}` : ""}</p>
+      </div>
+      <AccountReport
+        username={username}
+        platform={platform}
+        canRefresh={isAdmin}
+        renderNotFound={() => (
+          <AnalyzePrompt
+            username={username}
+            platform={platform}
+            onReportGenerated={incrementReportCount}
+            onShowReport={showReport}
+          />
+        )}
+      />
+      {account ? (
+        <AnalyzerForm mode="simple" collapsible defaultCollapsed onReportGenerated={incrementReportCount} />
+      ) : null}
     </PageContainer>
   );
 }

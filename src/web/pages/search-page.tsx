@@ -1,39 +1,24 @@
-import { Link, useSearch } from "wouter";
-import { PLATFORM_LABELS, PLATFORMS } from "../../core/schemas/platform";
+import { useLocation, useSearch } from "wouter";
+import { cleanSearchTerm, SEARCH_QUERY_MAX } from "../../core/schemas/search";
+import { searchPageMeta } from "../../core/seo/page-meta";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
-import { buttonVariants } from "../components/ui/button";
 import { paths } from "../config/paths";
+import { SearchForm, SearchResults } from "../features/search";
 
-/** /search?q={term}: the search target named in the page metadata. */
+/** /search?q={term}: the search target named in the page metadata — stored reports matching a term. */
 export function SearchPage() {
-  const term = (new URLSearchParams(useSearch()).get("q") ?? "").trim().slice(0, 100);
+  const term = cleanSearchTerm(new URLSearchParams(useSearch()).get("q") ?? "").slice(0, SEARCH_QUERY_MAX);
+  const [, navigate] = useLocation();
   return (
     <PageContainer className="flex flex-col gap-6">
-      <Seo
-        title={term ? `Search: ${term}` : "Search"}
-        description="Search creators to analyze."
-        canonical={paths.search()}
-      />
+      <Seo {...searchPageMeta(term)} />
       <PageHeader
         title="Search"
-        description={
-          term
-            ? `Analyze "${term}" on one of the platforms below.`
-            : "Type a creator's name in the address: /search?q=name."
-        }
+        description="Find stored influencer reports by username, name, industry or bio."
       />
-      {term ? (
-        <ul className="flex flex-wrap gap-3">
-          {PLATFORMS.map((platform) => (
-            <li key={platform}>
-              <Link href={paths.insight(term, platform)} className={buttonVariants({ variant: "outline" })}>
-                {term} on {PLATFORM_LABELS[platform]}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <SearchForm term={term} onSearch={(next) => navigate(next ? paths.search(next) : paths.search())} />
+      {term ? <SearchResults term={term} /> : null}
     </PageContainer>
   );
 }

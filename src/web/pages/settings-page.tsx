@@ -1,15 +1,12 @@
 import { LogIn } from "lucide-react";
+import { SETTINGS_TEXTS } from "../../core/schemas/settings";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { Button } from "../components/ui/button";
 import { PageLoading } from "../components/ui/spinner";
 import { paths } from "../config/paths";
 import { showLoginPrompt, useSession } from "../features/auth";
-
-export const SETTINGS_TEXTS = {
-  anonymous: "You need to be logged in to access settings.",
-  forbidden: "You do not have permission to access settings. This page is restricted to specific users.",
-} as const;
+import { AdminSettings } from "../features/settings";
 
 /** /settings, spec §6: anonymous → sign in; signed-in non-admin → refused; admin → settings. */
 export function SettingsPage() {
@@ -37,7 +34,13 @@ export function SettingsPage() {
         </div>
       ) : null}
       {status === "signedIn" && isAdmin ? (
-        <PageHeader title="Settings" description="Local preferences for caching, refreshing and analysis." />
+        <div className="flex flex-col gap-8">
+          <PageHeader
+            title="Settings"
+            description="How this installation caches, refreshes and analyses accounts, and its stored data."
+          />
+          <AdminSettings />
+        </div>
       ) : null}
     </PageContainer>
   );

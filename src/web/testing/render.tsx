@@ -24,13 +24,14 @@ export interface MockApiCall {
 export const TEST_CONFIG = {
   brandName: "Test Brand",
   appUrl: "https://analytics.example.com",
-  googleClientId: null,
+  googleClientId: null as string | null,
   devLogin: false,
   anonReportLimit: 1,
   userDailyReportLimit: 50,
   aiEnabled: true,
-  adsenseClientId: null,
-  pixelId: null,
+  adsenseClientId: null as string | null,
+  homeVariant: "a" as "a" | "b",
+  pixelId: null as string | null,
   version: "0.0.0-test",
 };
 

@@ -6,10 +6,11 @@ import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { TOAST_DURATION_MS } from "../../components/ui/toaster";
 import { useSession } from "../../features/auth";
+import { DiscoveryPage } from "../../pages/discovery-page";
 import { countBody, mockSession, renderWithApp, TEST_USER } from "../../testing/render";
 import { AppShell } from "./app-shell";
 import { LOGO_ANIMATION_EVERY_MS, LOGO_ANIMATION_FOR_MS, useLogoAnimation } from "./logo";
-import { drawerNavItems, isActivePath, topNavItems } from "./nav-items";
+import { currentNavHref, drawerNavItems, isActivePath, topNavItems } from "./nav-items";
 
 function CountButton() {
   const { incrementReportCount } = useSession();
@@ -28,9 +29,10 @@ function renderShell(path = "/") {
 afterEach(() => vi.useRealTimers());
 
 describe("nav items", () => {
-  it("top bar: four links for visitors, plus Settings when signed in", () => {
+  it("top bar: the spec's four links and the account finder for visitors, plus Settings when signed in", () => {
     expect(topNavItems({ isAuthenticated: false }).map((i) => i.label)).toEqual([
       "Influencer Discovery",
+      "Account Finder",
       "Influencer Insight",
       "Blog",
       "Recently Viewed",
@@ -53,10 +55,34 @@ describe("nav items", () => {
     expect(isActivePath("/", "/")).toBe(true);
     expect(isActivePath("/blog", "/blogger")).toBe(false);
   });
+
+  it("the current page follows the query too: the finder tab is the Account Finder", () => {
+    const items = topNavItems({ isAuthenticated: true });
+    const current = (location: string, search = "") =>
+      items.find((i) => i.href === currentNavHref(items, location, search))?.label ?? null;
+    expect(current("/influencer-discovery")).toBe("Influencer Discovery");
+    expect(current("/influencer-discovery", "tab=finder")).toBe("Account Finder");
+    expect(current("/influencer-discovery", "?tab=finder")).toBe("Account Finder");
+    expect(current("/influencer-discovery", "tab=other")).toBe("Influencer Discovery");
+    expect(current("/influencer-discovery", "utm_source=mail&tab=finder")).toBe("Account Finder");
+    // The alias is the same page, with the same tabs.
+    expect(current("/influencer-search")).toBe("Influencer Discovery");
+    expect(current("/influencer-search", "tab=finder")).toBe("Account Finder");
+    expect(current("/influencer-report/instagram/nasa")).toBe("Influencer Insight");
+    expect(current("/blog/some-post", "tab=finder")).toBe("Blog");
+    expect(current("/settings")).toBe("Settings");
+    expect(current("/about")).toBeNull();
+    expect(current("/")).toBeNull();
+    const drawer = drawerNavItems({ isAuthenticated: false });
+    expect(currentNavHref(drawer, "/", "")).toBe("/");
+    expect(currentNavHref(drawer, "/influencer-discovery", "tab=finder")).toBe(
+      "/influencer-discovery?tab=finder",
+    );
+  });
 });
 
 describe("AppShell", () => {
-  it("shows a visitor the four links, a sign-in button, the footer and no quota", async () => {
+  it("shows a visitor the five links, a sign-in button, the footer and no quota", async () => {
     mockSession();
     renderShell();
     const main = screen.getByRole("navigation", { name: "Main" });
@@ -67,6 +93,7 @@ describe("AppShell", () => {
         .map((a) => [a.textContent, a.getAttribute("href")]),
     ).toEqual([
       ["Influencer Discovery", "/influencer-discovery"],
+      ["Account Finder", "/influencer-discovery?tab=finder"],
       ["Influencer Insight", "/influencer-insight"],
       ["Blog", "/blog"],
       ["Recently Viewed", "/history"],
@@ -171,7 +198,7 @@ describe("AppShell", () => {
     renderShell("/blog");
     await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
     const drawer = await screen.findByRole("dialog");
-    const nav = within(drawer).getByRole("navigation", { name: "Mobile" });
+    const nav = within(drawer).getByRole("navigation", { name: "Menu" });
     expect(
       within(nav)
         .getAllByRole("link")
@@ -179,6 +206,7 @@ describe("AppShell", () => {
     ).toEqual([
       "Home",
       "Influencer Discovery",
+      "Account Finder",
       "Influencer Insight",
       "Blog",
       "Recently Viewed",
@@ -189,6 +217,63 @@ describe("AppShell", () => {
     expect(within(nav).getByRole("link", { name: "Blog" })).toHaveAttribute("aria-current", "page");
     await userEvent.click(within(nav).getByRole("link", { name: "About" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+  });
+});
+
+describe("AppShell: the current page on the discovery page's tabs", () => {
+  const link = (nav: HTMLElement, name: string) => within(nav).getByRole("link", { name });
+
+  function expectCurrent(nav: HTMLElement, current: string, other: string) {
+    expect(link(nav, current)).toHaveAttribute("aria-current", "page");
+    // The highlight: the accent background itself, not only on hover.
+    expect(link(nav, current).className.split(" ")).toContain("bg-accent");
+    expect(link(nav, other)).not.toHaveAttribute("aria-current");
+    expect(link(nav, other).className.split(" ")).not.toContain("bg-accent");
+  }
+
+  it("marks Account Finder on ?tab=finder, and follows the tabs without a reload", async () => {
+    mockSession();
+    const { location } = renderWithApp(
+      <AppShell>
+        <DiscoveryPage />
+      </AppShell>,
+      { path: "/influencer-discovery?tab=finder" },
+    );
+    const main = screen.getByRole("navigation", { name: "Main" });
+    expectCurrent(main, "Account Finder", "Influencer Discovery");
+    expect(await screen.findByRole("form", { name: "Account finder" })).toBeInTheDocument();
+
+    // The page's own tabs change the address in place; the top bar follows.
+    await userEvent.click(screen.getByRole("tab", { name: "Influencer Discovery" }));
+    expect(location.history?.at(-1)).toBe("/influencer-discovery");
+    expectCurrent(main, "Influencer Discovery", "Account Finder");
+    await userEvent.click(screen.getByRole("tab", { name: "Account Finder" }));
+    expectCurrent(main, "Account Finder", "Influencer Discovery");
+
+    // So do the top bar's own links, and the drawer's.
+    await userEvent.click(link(main, "Influencer Discovery"));
+    expect(screen.getByRole("tab", { name: "Influencer Discovery" })).toHaveAttribute(
+      "aria-selected",
+      "true",
+    );
+    expectCurrent(main, "Influencer Discovery", "Account Finder");
+    await userEvent.click(link(main, "Account Finder"));
+    expect(screen.getByRole("tab", { name: "Account Finder" })).toHaveAttribute("aria-selected", "true");
+    expectCurrent(main, "Account Finder", "Influencer Discovery");
+    await userEvent.click(screen.getByRole("button", { name: "Open menu" }));
+    const drawer = within(await screen.findByRole("dialog")).getByRole("navigation", { name: "Menu" });
+    expectCurrent(drawer, "Account Finder", "Influencer Discovery");
+  });
+
+  it("on the alias /influencer-search too", () => {
+    mockSession();
+    renderWithApp(
+      <AppShell>
+        <p>page</p>
+      </AppShell>,
+      { path: "/influencer-search?tab=finder" },
+    );
+    expectCurrent(screen.getByRole("navigation", { name: "Main" }), "Account Finder", "Influencer Discovery");
   });
 });
 

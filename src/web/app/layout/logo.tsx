@@ -31,6 +31,12 @@ export function useLogoAnimation(): boolean {
   return animating;
 }
 
+/**
+ * The logo and the brand name, linking home. The name is shown whole or not at all: when the bar has
+ * no room for it beside the links and controls, it wraps onto a second line (after an empty first
+ * item) that its box's fixed height clips away, leaving the mark; the name stays the link's
+ * accessible name. A half-cut "Social Media Ana…" never shows, whatever the brand's length.
+ */
 export function Logo({ brandName, className }: { brandName: string; className?: string }) {
   const animating = useLogoAnimation();
   return (
@@ -43,7 +49,7 @@ export function Logo({ brandName, className }: { brandName: string; className?: 
     >
       <span
         className={cn(
-          "flex size-8 items-center justify-center rounded-lg bg-primary text-primary-foreground",
+          "flex size-8 shrink-0 items-center justify-center rounded-lg bg-primary text-primary-foreground",
           animating && "animate-logo motion-reduce:animate-none",
         )}
         data-animating={animating ? "true" : undefined}
@@ -51,7 +57,12 @@ export function Logo({ brandName, className }: { brandName: string; className?: 
       >
         <ChartNoAxesCombined className="size-5" />
       </span>
-      <span className="truncate">{brandName}</span>
+      <span className="flex h-8 min-w-0 flex-wrap overflow-hidden">
+        <span aria-hidden="true" className="h-8 w-0" />
+        <span className="whitespace-nowrap leading-8" data-testid="brand-name">
+          {brandName}
+        </span>
+      </span>
     </Link>
   );
 }

@@ -1,10 +1,10 @@
 import { Menu } from "lucide-react";
 import { useState } from "react";
-import { Link, useLocation } from "wouter";
+import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../../components/ui/sheet";
 import { cn } from "../../lib/utils";
-import { drawerNavItems, isActivePath } from "./nav-items";
+import { drawerNavItems, useCurrentNavHref } from "./nav-items";
 
 export interface MobileNavProps {
   brandName: string;
@@ -12,24 +12,28 @@ export interface MobileNavProps {
   reportsRemaining: number | null;
 }
 
-/** The side drawer of small screens (Radix Dialog: focus trap, Escape closes, focus returns). */
+/**
+ * The side drawer below the `xl` breakpoint, where the top bar has no room for its links (Radix
+ * Dialog: focus trap, Escape closes, focus returns). It adds Home, About, Privacy and Terms (spec §2).
+ */
 export function MobileNav({ brandName, isAuthenticated, reportsRemaining }: MobileNavProps) {
   const [open, setOpen] = useState(false);
-  const [location] = useLocation();
+  const items = drawerNavItems({ isAuthenticated });
+  const current = useCurrentNavHref(items);
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+        <Button variant="ghost" size="icon" className="shrink-0 xl:hidden" aria-label="Open menu">
           <Menu aria-hidden="true" />
         </Button>
       </SheetTrigger>
       <SheetContent>
         <SheetTitle className="pr-8 text-lg font-bold">{brandName}</SheetTitle>
         <SheetDescription className="sr-only">Site navigation</SheetDescription>
-        <nav aria-label="Mobile">
+        <nav aria-label="Menu">
           <ul className="flex flex-col gap-1">
-            {drawerNavItems({ isAuthenticated }).map((item) => {
-              const active = isActivePath(item.href, location);
+            {items.map((item) => {
+              const active = item.href === current;
               return (
                 <li key={item.href}>
                   <Link

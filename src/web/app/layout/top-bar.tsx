@@ -1,19 +1,25 @@
-import { Link, useLocation } from "wouter";
+import { Link } from "wouter";
 import { ThemeToggle } from "../../components/theme/theme-toggle";
 import { SignInControl, useSession } from "../../features/auth";
 import { cn } from "../../lib/utils";
 import { Logo } from "./logo";
 import { MobileNav } from "./mobile-nav";
-import { isActivePath, topNavItems } from "./nav-items";
+import { topNavItems, useCurrentNavHref } from "./nav-items";
 
 export interface TopBarProps {
   brandName: string;
   googleClientId: string | null;
 }
 
+/**
+ * Spec §2 top bar, one row at every width: the links in a row from the `xl` breakpoint (1280 px),
+ * where they fit beside the controls even for a signed-in admin; below it they are in the drawer
+ * (menu button). Nothing in the bar wraps: the brand name gives way (truncates) first.
+ */
 export function TopBar({ brandName, googleClientId }: TopBarProps) {
   const { isAuthenticated, reportsRemaining } = useSession();
-  const [location] = useLocation();
+  const items = topNavItems({ isAuthenticated });
+  const current = useCurrentNavHref(items);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
@@ -23,17 +29,17 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
           reportsRemaining={reportsRemaining}
         />
         <Logo brandName={brandName} className="min-w-0 text-base sm:text-lg" />
-        <nav aria-label="Main" className="ml-6 hidden md:block">
-          <ul className="flex items-center gap-1">
-            {topNavItems({ isAuthenticated }).map((item) => {
-              const active = isActivePath(item.href, location);
+        <nav aria-label="Main" className="ml-4 hidden shrink-0 xl:block">
+          <ul className="flex items-center gap-0.5">
+            {items.map((item) => {
+              const active = item.href === current;
               return (
                 <li key={item.href}>
                   <Link
                     href={item.href}
                     aria-current={active ? "page" : undefined}
                     className={cn(
-                      "rounded-md px-3 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                      "block whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
                       active && "bg-accent text-foreground",
                     )}
                   >
@@ -44,10 +50,10 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
             })}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-2">
           {isAuthenticated && reportsRemaining !== null ? (
             <span
-              className="hidden rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground sm:inline"
+              className="hidden whitespace-nowrap rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground sm:inline"
               data-testid="reports-left"
             >
               Reports: {reportsRemaining} left

@@ -1,34 +1,24 @@
-import { paths } from "../../config/paths";
+import {
+  fullTitle as brandedTitle,
+  DEFAULT_OG_IMAGE,
+  jsonLdText,
+  type PageMeta,
+  structuredData as structuredDataOf,
+} from "../../../core/seo/page-meta";
 import { absoluteUrl, siteOrigin, useSiteInfo } from "./site-info";
 
-export const DEFAULT_OG_IMAGE = "/og-image.png";
+export { DEFAULT_OG_IMAGE };
 
-export interface SeoProps {
-  title: string;
-  description: string;
+export interface SeoProps extends Omit<PageMeta, "canonical"> {
   /** Path or absolute URL of the canonical page; defaults to the current path. */
   canonical?: string;
-  /** Path or absolute URL; default /og-image.png. */
-  ogImage?: string;
-  /** "article" gives Article structured data; anything else WebSite with a search action. */
-  type?: "website" | "article" | "profile";
-  keywords?: string | readonly string[];
-  author?: string;
-  /** ISO dates. */
-  publishedTime?: string;
-  modifiedTime?: string;
-  section?: string;
-  tags?: readonly string[];
-}
-
-/** JSON for a <script type="application/ld+json">, with "<" escaped so it cannot close the element. */
-function jsonLd(data: unknown): string {
-  return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
 /**
  * Page metadata (spec §2 "Page metadata"). React 19 hoists <title>, <meta> and <link> into <head>;
  * the JSON-LD block is data, not script, so the CSP (script-src 'self') does not apply to it.
+ * The texts and structured data come from src/core/seo/page-meta.ts, which the server also uses to
+ * write the same tags into the HTML it sends (removed by main.tsx once this takes over).
  */
 export function Seo({
   title,
@@ -44,44 +34,27 @@ export function Seo({
   tags,
 }: SeoProps) {
   const site = useSiteInfo();
-  const fullTitle = `${title} | ${site.brandName}`;
-  const canonicalUrl = absoluteUrl(
-    site,
-    canonical ?? (typeof window === "undefined" ? "/" : window.location.pathname),
-  );
+  const fullTitle = brandedTitle(title, site.brandName);
+  const canonicalPath = canonical ?? (typeof window === "undefined" ? "/" : window.location.pathname);
+  const canonicalUrl = absoluteUrl(site, canonicalPath);
   const imageUrl = absoluteUrl(site, ogImage);
   const keywordText = typeof keywords === "string" ? keywords : keywords?.join(", ");
   const isArticle = type === "article";
-  const origin = siteOrigin(site);
-
-  const structuredData = isArticle
-    ? {
-        "@context": "https://schema.org",
-        "@type": "Article",
-        headline: title,
-        description,
-        image: imageUrl,
-        url: canonicalUrl,
-        mainEntityOfPage: { "@type": "WebPage", "@id": canonicalUrl },
-        ...(author ? { author: { "@type": "Person", name: author } } : {}),
-        ...(publishedTime ? { datePublished: publishedTime } : {}),
-        ...(modifiedTime || publishedTime ? { dateModified: modifiedTime ?? publishedTime } : {}),
-        ...(section ? { articleSection: section } : {}),
-        ...(tags?.length ? { keywords: tags.join(", ") } : {}),
-        publisher: { "@type": "Organization", name: site.brandName, url: origin },
-      }
-    : {
-        "@context": "https://schema.org",
-        "@type": "WebSite",
-        name: site.brandName,
-        url: origin,
-        description,
-        potentialAction: {
-          "@type": "SearchAction",
-          target: { "@type": "EntryPoint", urlTemplate: `${origin}${paths.searchTemplate()}` },
-          "query-input": "required name=search_term_string",
-        },
-      };
+  const structuredData = structuredDataOf(
+    {
+      title,
+      description,
+      canonical: canonicalPath,
+      ogImage,
+      type,
+      author,
+      publishedTime,
+      modifiedTime,
+      section,
+      tags,
+    },
+    { brandName: site.brandName, appUrl: siteOrigin(site) },
+  );
 
   return (
     <>
@@ -106,7 +79,7 @@ export function Seo({
       <meta name="twitter:description" content={description} />
       <meta name="twitter:image" content={imageUrl} />
       <script type="application/ld+json" data-testid="structured-data">
-        {jsonLd(structuredData)}
+        {jsonLdText(structuredData)}
       </script>
     </>
   );

@@ -3,7 +3,7 @@ import "../../testing/dom";
 import { act, render, renderHook, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { applyStoredTheme, THEME_STORAGE_KEY } from "../../lib/theme";
+import { applyStoredTheme, THEME_STORAGE_KEY, THEME_SWITCHING_CLASS } from "../../lib/theme";
 import { ThemeProvider, useTheme } from "./theme-provider";
 import { ThemeToggle } from "./theme-toggle";
 
@@ -129,6 +129,18 @@ describe("applyStoredTheme (before the first render)", () => {
     fakeColorScheme(false);
     localStorage.setItem(THEME_STORAGE_KEY, "system");
     expect(applyStoredTheme()).toBe("light");
-    expect(root.className).toBe("light");
+    expect(root).toHaveClass("light");
+    expect(root).not.toHaveClass("dark");
+  });
+
+  it("switches colour transitions off while the theme changes, and back on after", async () => {
+    root.className = "light";
+    localStorage.setItem(THEME_STORAGE_KEY, "dark");
+    applyStoredTheme();
+    expect(root).toHaveClass("dark", THEME_SWITCHING_CLASS);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(root.className).toBe("dark");
+    applyStoredTheme(); // unchanged theme: nothing to suppress
+    expect(root.className).toBe("dark");
   });
 });

@@ -10,9 +10,11 @@ export const badgeVariants = cva(
         default: "border-transparent bg-primary text-primary-foreground",
         secondary: "border-transparent bg-secondary text-secondary-foreground",
         outline: "text-foreground",
-        success: "border-transparent bg-success/15 text-success",
-        warning: "border-transparent bg-warning/15 text-warning",
-        destructive: "border-transparent bg-destructive/15 text-destructive",
+        // Text a shade darker (lighter in dark mode) than the tone: the tone itself on its 15% tint is
+        // under 4.5:1 for badge-sized text (WCAG AA).
+        success: "border-transparent bg-success/15 text-green-800 dark:text-green-300",
+        warning: "border-transparent bg-warning/15 text-amber-800 dark:text-amber-300",
+        destructive: "border-transparent bg-destructive/15 text-red-800 dark:text-red-300",
       },
     },
     defaultVariants: { variant: "default" },

@@ -1,5 +1,5 @@
 import { type UseMutationOptions, useMutation } from "@tanstack/react-query";
-import { type User, userSchema } from "../../../../core/schemas/auth";
+import { type LoginResponse, loginResponseSchema } from "../../../../core/schemas/auth";
 import { api } from "../../../lib/api-client";
 
 export const DEV_LOGIN_PATH = "/api/auth/dev-login";
@@ -9,12 +9,12 @@ export interface DevLoginInput {
 }
 
 /** Development sign-in (server started with DEV_LOGIN=1). */
-export async function devLogin(input: DevLoginInput): Promise<User> {
-  return userSchema.parse(await api.post(DEV_LOGIN_PATH, { email: input.email }));
+export async function devLogin(input: DevLoginInput): Promise<LoginResponse> {
+  return loginResponseSchema.parse(await api.post(DEV_LOGIN_PATH, { email: input.email }));
 }
 
 export function useDevLogin(
-  options: Omit<UseMutationOptions<User, Error, DevLoginInput>, "mutationFn"> = {},
+  options: Omit<UseMutationOptions<LoginResponse, Error, DevLoginInput>, "mutationFn"> = {},
 ) {
   return useMutation({ ...options, mutationFn: devLogin });
 }

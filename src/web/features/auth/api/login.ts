@@ -1,5 +1,5 @@
 import { type UseMutationOptions, useMutation } from "@tanstack/react-query";
-import { type User, userSchema } from "../../../../core/schemas/auth";
+import { type LoginResponse, loginResponseSchema } from "../../../../core/schemas/auth";
 import { api } from "../../../lib/api-client";
 
 export const LOGIN_PATH = "/api/auth/login";
@@ -9,10 +9,12 @@ export interface LoginInput {
   credential: string;
 }
 
-export async function login(input: LoginInput): Promise<User> {
-  return userSchema.parse(await api.post(LOGIN_PATH, { credential: input.credential }));
+export async function login(input: LoginInput): Promise<LoginResponse> {
+  return loginResponseSchema.parse(await api.post(LOGIN_PATH, { credential: input.credential }));
 }
 
-export function useLogin(options: Omit<UseMutationOptions<User, Error, LoginInput>, "mutationFn"> = {}) {
+export function useLogin(
+  options: Omit<UseMutationOptions<LoginResponse, Error, LoginInput>, "mutationFn"> = {},
+) {
   return useMutation({ ...options, mutationFn: login });
 }

@@ -47,5 +47,9 @@ export function GoogleSignInButton({ clientId, size = "large", width }: GoogleSi
       </p>
     );
   }
-  return <div ref={container} className="flex min-h-10 items-center justify-center" />;
+  // Google sizes its button itself (an iframe of 200–400 px): clip it rather than let it push a
+  // 320 px screen sideways.
+  return (
+    <div ref={container} className="flex min-h-10 max-w-full items-center justify-center overflow-hidden" />
+  );
 }

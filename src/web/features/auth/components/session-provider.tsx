@@ -1,7 +1,9 @@
 import { type Query, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from "react";
 import { toast } from "sonner";
-import type { User } from "../../../../core/schemas/auth";
+import type { LoginResponse, User } from "../../../../core/schemas/auth";
+import { trackRegistration } from "../../../lib/analytics";
+import { isSignedInOnly } from "../../../lib/query-client";
 import { useDevLogin } from "../api/dev-login";
 import { ME_PATH, meQueryOptions, useMe } from "../api/get-me";
 import { incrementReportCount, resetReportCount, useReportCount } from "../api/get-report-count";
@@ -69,10 +71,12 @@ export function SessionProvider({ children, brandName }: SessionProviderProps) {
       : "signedOut";
 
   const onSignedIn = useCallback(
-    async (signedIn: User) => {
-      queryClient.setQueryData(meQueryOptions().queryKey, signedIn);
+    async ({ firstSignIn, ...signedIn }: LoginResponse, method: "google" | "development") => {
+      queryClient.setQueryData<User | null>(meQueryOptions().queryKey, signedIn);
       const welcome = LOGIN_TOASTS.success(brandName);
       toast.success(welcome.title, { description: welcome.description });
+      // Spec §7 "registration": the sign-in that created the account.
+      if (firstSignIn) trackRegistration({ method });
       // Refreshes the report count and every other cached answer that depends on who is asking.
       await queryClient.invalidateQueries(allButMe);
     },
@@ -82,10 +86,15 @@ export function SessionProvider({ children, brandName }: SessionProviderProps) {
     toast.error(LOGIN_TOASTS.failed.title, { description: LOGIN_TOASTS.failed.description });
   }, []);
 
-  const login = useLogin({ onSuccess: onSignedIn, onError: onLoginError });
-  const devLogin = useDevLogin({ onSuccess: onSignedIn, onError: onLoginError });
+  const login = useLogin({ onSuccess: (result) => onSignedIn(result, "google"), onError: onLoginError });
+  const devLogin = useDevLogin({
+    onSuccess: (result) => onSignedIn(result, "development"),
+    onError: onLoginError,
+  });
   const logout = useLogout({
     onSuccess: async () => {
+      // First drop what only a signed-in user may fetch, so the invalidation below cannot refetch it.
+      queryClient.removeQueries({ predicate: isSignedInOnly });
       queryClient.setQueryData(meQueryOptions().queryKey, null);
       resetReportCount(queryClient);
       await queryClient.invalidateQueries(allButMe);

@@ -12,20 +12,31 @@ export interface SignInControlProps {
   className?: string;
 }
 
-/** Spec §2: idle → Google button; signing in → disabled 'Signing in...'; signed in → 'Sign Out'. */
+/**
+ * Spec §2: idle → Google button; signing in → disabled 'Signing in...'; signed in → 'Sign Out'.
+ * Each state has its own `key`: a state change mounts a new control instead of recolouring the old
+ * one, so no colour transition runs (a half-faded button fails contrast while it animates).
+ */
 export function SignInControl({ googleClientId, className }: SignInControlProps) {
   const { status, signingIn, signingOut, signOut } = useSession();
 
   if (status === "loading") {
     return (
-      <Button variant="outline" size="sm" disabled className={className} aria-label="Checking sign-in">
+      <Button
+        key="loading"
+        variant="outline"
+        size="sm"
+        disabled
+        className={className}
+        aria-label="Checking sign-in"
+      >
         <Spinner />
       </Button>
     );
   }
   if (signingIn) {
     return (
-      <Button variant="outline" size="sm" disabled className={className}>
+      <Button key="signing-in" variant="outline" size="sm" disabled className={className}>
         <Spinner />
         Signing in...
       </Button>
@@ -33,7 +44,14 @@ export function SignInControl({ googleClientId, className }: SignInControlProps)
   }
   if (status === "signedIn") {
     return (
-      <Button variant="outline" size="sm" onClick={signOut} disabled={signingOut} className={className}>
+      <Button
+        key="signed-in"
+        variant="outline"
+        size="sm"
+        onClick={signOut}
+        disabled={signingOut}
+        className={className}
+      >
         <LogOut aria-hidden="true" />
         Sign Out
       </Button>
@@ -47,7 +65,13 @@ export function SignInControl({ googleClientId, className }: SignInControlProps)
     );
   }
   return (
-    <Button variant="default" size="sm" onClick={() => showLoginPrompt()} className={className}>
+    <Button
+      key="signed-out"
+      variant="default"
+      size="sm"
+      onClick={() => showLoginPrompt()}
+      className={className}
+    >
       <LogIn aria-hidden="true" />
       Sign in
     </Button>

@@ -2,8 +2,11 @@
 import "../../../testing/dom";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { toast } from "sonner";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { resetAnalytics } from "../../../lib/analytics";
 import { dispatchAuthError } from "../../../lib/api-client";
+import { pixelEvents } from "../../../testing/pixel";
 import { mockSession, renderWithApp, TEST_USER } from "../../../testing/render";
 import { useSession } from "./session-provider";
 
@@ -131,5 +134,58 @@ describe("SignInDialog", () => {
     act(() => dispatchAuthError({ message: "Daily limit of 50 reached", code: "REPORT_LIMIT_EXCEEDED" }));
     expect(await screen.findByText("Daily report limit reached")).toBeInTheDocument();
     expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+});
+
+describe("SignInDialog: analytics (spec §7)", () => {
+  beforeEach(() => resetAnalytics());
+  afterEach(() => {
+    resetAnalytics();
+    // Sonner keeps its toasts between renders.
+    toast.dismiss();
+  });
+
+  /** The mail client is not jsdom's to open: keep the click, skip the navigation. */
+  function stopNavigation() {
+    const stop = (event: Event) => event.preventDefault();
+    window.addEventListener("click", stop);
+    return () => window.removeEventListener("click", stop);
+  }
+
+  it("'Contact us' for enterprise access is a lead", async () => {
+    await renderSignedOut({ pixelId: "123456789" });
+    act(() => window.showLoginPrompt?.());
+    const dialog = await screen.findByRole("dialog", { name: "Sign in to continue" });
+    const restore = stopNavigation();
+    await userEvent.click(within(dialog).getByRole("link", { name: "Contact us" }));
+    restore();
+    expect(pixelEvents()).toEqual([
+      ["track", "Lead", { content_name: "enterprise_access", content_category: "sign-in-dialog" }],
+    ]);
+  });
+
+  it("a development sign-in that creates the account is a registration", async () => {
+    await renderSignedOut(
+      { devLogin: true, pixelId: "123456789" },
+      { "POST /api/auth/dev-login": { json: { ...TEST_USER, firstSignIn: true } } },
+    );
+    act(() => window.showLoginPrompt?.());
+    const dialog = await screen.findByRole("dialog", { name: "Sign in to continue" });
+    await userEvent.type(within(dialog).getByLabelText("E-mail (development sign-in)"), "ada@example.com");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Sign in (development)" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(pixelEvents()).toEqual([
+      ["track", "CompleteRegistration", { content_name: "development", status: true }],
+    ]);
+  });
+
+  it("without a pixel id the lead goes nowhere", async () => {
+    await renderSignedOut();
+    act(() => window.showLoginPrompt?.());
+    const dialog = await screen.findByRole("dialog", { name: "Sign in to continue" });
+    const restore = stopNavigation();
+    await userEvent.click(within(dialog).getByRole("link", { name: "Contact us" }));
+    restore();
+    expect(window.fbq).toBeUndefined();
   });
 });

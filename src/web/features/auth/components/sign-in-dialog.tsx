@@ -10,6 +10,7 @@ import {
   DialogTitle,
 } from "../../../components/ui/dialog";
 import { paths } from "../../../config/paths";
+import { trackLead } from "../../../lib/analytics";
 import { AUTH_ERROR_EVENT, type AuthErrorDetail, REPORT_LIMIT_EXCEEDED } from "../../../lib/api-client";
 import {
   installShowLoginPrompt,
@@ -139,7 +140,11 @@ export function SignInDialog({
           </p>
           <p>
             Need enterprise access?{" "}
-            <a href={enterpriseHref} className="underline underline-offset-2 hover:text-foreground">
+            <a
+              href={enterpriseHref}
+              onClick={() => trackLead({ source: "sign-in-dialog" })}
+              className="underline underline-offset-2 hover:text-foreground"
+            >
               Contact us
             </a>{" "}
             for more information.

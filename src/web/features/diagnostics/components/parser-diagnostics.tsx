@@ -1,11 +1,12 @@
 import { useId, useMemo, useState } from "react";
 import { parseProfileInput } from "../../../../core/parser";
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from "../../../../core/schemas/platform";
+import type { Platform } from "../../../../core/schemas/platform";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { PlatformOptions } from "../../../components/ui/platform-options";
 
 export interface ParserCase {
   label: string;
@@ -76,11 +77,7 @@ export function ParserDiagnostics() {
             value={platform}
             onChange={(event) => setPlatform(event.target.value as Platform)}
           >
-            {PLATFORMS.map((p) => (
-              <option key={p} value={p}>
-                {PLATFORM_LABELS[p]}
-              </option>
-            ))}
+            <PlatformOptions />
           </NativeSelect>
         </div>
       </div>

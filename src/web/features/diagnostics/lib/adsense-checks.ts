@@ -1,3 +1,5 @@
+import { ADSENSE_SCRIPT_HOST, ADSENSE_SCRIPT_URL } from "../../../lib/adsense";
+
 /**
  * The six ad diagnostics of spec §2 / §8. Each check is a small async function with its
  * dependencies passed in, so tests can run them without a browser or a network.
@@ -27,8 +29,6 @@ export const ADSENSE_MESSAGES = {
 export const NOT_CONFIGURED = "Ads are not configured on this server (no AdSense client ID).";
 export const AD_BLOCKER_WAIT_MS = 100;
 export const CONSOLE_WAIT_MS = 1000;
-export const ADSENSE_SCRIPT_HOST = "pagead2.googlesyndication.com";
-export const ADSENSE_SCRIPT_URL = `https://${ADSENSE_SCRIPT_HOST}/pagead/js/adsbygoogle.js`;
 
 export interface CheckEnv {
   /** config.adsenseClientId, e.g. "ca-pub-1234567890"; null when ads are not configured. */

@@ -1,0 +1,47 @@
+import { CircleAlert } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
+import type { Platform } from "../../../../core/schemas/platform";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Spinner } from "../../../components/ui/spinner";
+import { isApiError } from "../../../lib/api-client";
+import { useAccount } from "../api/get-account";
+import { preloadReportCharts, ReportView } from "./report-view";
+
+export interface AccountReportProps {
+  username: string;
+  platform?: Platform;
+  /** Shows the admin-only Refresh button. */
+  canRefresh?: boolean;
+  /** What to show when there is no report for this account yet (the server's message is passed in). */
+  renderNotFound: (message: string) => ReactNode;
+}
+
+/** Loads the stored report of an account (GET /api/accounts/{username}) and shows it. */
+export function AccountReport({ username, platform, canRefresh, renderNotFound }: AccountReportProps) {
+  const query = useAccount(username, platform);
+  // The charts chunk downloads alongside the data rather than after it (a report almost always follows).
+  useEffect(() => {
+    preloadReportCharts().catch(() => undefined); // a failed preload is retried by React.lazy on render
+  }, []);
+  if (query.isPending) {
+    return (
+      <p role="status" className="flex min-h-[30vh] items-center justify-center gap-2 text-muted-foreground">
+        <Spinner />
+        Loading report for @{username}…
+      </p>
+    );
+  }
+  if (query.isError) {
+    if (isApiError(query.error) && query.error.status === 404) return renderNotFound(query.error.message);
+    return (
+      <Alert variant="destructive" role="alert">
+        <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <div>
+          <AlertTitle>The report could not be loaded</AlertTitle>
+          <AlertDescription>{query.error.message || "An unknown error occurred"}</AlertDescription>
+        </div>
+      </Alert>
+    );
+  }
+  return <ReportView account={query.data} canRefresh={canRefresh} />;
+}

@@ -1,0 +1,181 @@
+import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
+import type { Account } from "../../../../core/schemas/account";
+import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { trackReportView } from "../../../lib/analytics";
+import { AccountCard } from "./account-card";
+import { AudienceCard, ContentCard, RecommendationsCard } from "./audience-card";
+import { EngagementCard } from "./engagement-card";
+import { GradeCard } from "./grade-card";
+import { DownloadPdfButton, RefreshButton } from "./report-actions";
+import { ReportSection } from "./report-section";
+import { AdvertiserCard, EarningsCard, ValueCard } from "./value-card";
+
+// recharts is large: the charts arrive in their own chunk after the report's text.
+/**
+ * The charts chunk (recharts). Callers that are about to show a report start it early with
+ * `preloadReportCharts()`, so it downloads while the report's data is fetched instead of after.
+ */
+export const preloadReportCharts = () => import("./report-charts");
+const ContentMixChart = lazy(() => preloadReportCharts().then((m) => ({ default: m.ContentMixChart })));
+const EngagementChart = lazy(() => preloadReportCharts().then((m) => ({ default: m.EngagementChart })));
+
+function ChartFallback() {
+  return (
+    <div
+      className="h-[240px] animate-pulse rounded-md bg-muted/60"
+      aria-hidden="true"
+      data-testid="chart-loading"
+    />
+  );
+}
+
+export interface ReportViewProps {
+  account: Account;
+  /** Shows the admin-only Refresh button (pages pass useSession().isAdmin). */
+  canRefresh?: boolean;
+  /** The report replaces its account after a refresh (spec §4). */
+  onAccountChange?: (account: Account) => void;
+  /** Extra actions beside Refresh and Download PDF. */
+  actions?: ReactNode;
+}
+
+/**
+ * Spec §2/§7: the report-view analytics event, once per account shown — not again when the same
+ * account is refreshed or re-rendered (nor when React re-runs effects in development).
+ */
+function useReportViewEvent(platform: string, username: string) {
+  const tracked = useRef<string | null>(null);
+  useEffect(() => {
+    const key = `${platform}:${username}`;
+    if (tracked.current === key) return;
+    tracked.current = key;
+    trackReportView({ platform, username });
+  }, [platform, username]);
+}
+
+/**
+ * The report of spec §2 "Report view": who the account is, grade with its reasons, engagement vs its
+ * tier, content and posting, charts, audience, value and earnings estimates with their derivation,
+ * advertiser analysis, recommendations — each figure with its provenance. Text written by the engine
+ * or a model is rendered as text.
+ */
+export function ReportView({ account, canRefresh = false, onAccountChange, actions }: ReportViewProps) {
+  useReportViewEvent(account.platform, account.username);
+  return (
+    <article
+      className="report flex flex-col gap-5"
+      aria-label={`Report for @${account.username}`}
+      data-testid="report-view"
+    >
+      <AccountCard
+        account={account}
+        actions={
+          <>
+            {canRefresh ? <RefreshButton account={account} onRefreshed={onAccountChange} /> : null}
+            <DownloadPdfButton />
+            {actions}
+          </>
+        }
+      />
+      {account.source === "web-search" ? <WebEstimateNotice account={account} /> : null}
+      <div className="grid gap-5 lg:grid-cols-2">
+        <GradeCard account={account} />
+        <div className="flex flex-col gap-5">
+          <EngagementCard account={account} />
+          <ContentCard account={account} />
+        </div>
+      </div>
+      <div className="grid gap-5 lg:grid-cols-2">
+        <ReportSection title="Content types" provenance={account.provenance.contentTypes}>
+          <Suspense fallback={<ChartFallback />}>
+            <ContentMixChart account={account} />
+          </Suspense>
+        </ReportSection>
+        <ReportSection title="Engagement per post" provenance={account.provenance.engagementRate}>
+          <Suspense fallback={<ChartFallback />}>
+            <EngagementChart account={account} />
+          </Suspense>
+        </ReportSection>
+      </div>
+      <div className="grid gap-5 lg:grid-cols-2">
+        <AudienceCard account={account} />
+        <RecommendationsCard account={account} />
+      </div>
+      <div className="grid gap-5 lg:grid-cols-2">
+        <ValueCard account={account} />
+        <div className="flex flex-col gap-5">
+          <EarningsCard account={account} />
+          <AdvertiserCard account={account} />
+        </div>
+      </div>
+      <ReportFooter account={account} />
+    </article>
+  );
+}
+
+/** Only http(s) links are shown as links: a citation comes from a model and is untrusted. */
+function safeHref(url: string): string | null {
+  try {
+    const u = new URL(url);
+    return u.protocol === "https:" || u.protocol === "http:" ? u.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Web-search mode (issue #5): the platform could not be read, so a search model estimated the
+ * figures from web pages. Says so above everything else and lists the pages it cites.
+ */
+function WebEstimateNotice({ account }: { account: Account }) {
+  const citations = new Set<string>();
+  for (const p of Object.values(account.provenance)) for (const c of p.citations ?? []) citations.add(c);
+  const links = [...citations].map((c) => ({ text: c, href: safeHref(c) })).filter((l) => l.href !== null);
+  const model = Object.values(account.provenance).find((p) => p.model)?.model ?? "a language model";
+  return (
+    <Alert variant="warning" data-testid="web-estimate">
+      <div>
+        <AlertTitle>Estimated from web sources — nothing here is measured</AlertTitle>
+        <AlertDescription>
+          <p>
+            {PLATFORM_LABELS[account.platform]} could not be read for @{account.username}, so {model} searched
+            the web and estimated these figures. There is no grade: a grade needs the account's posts.
+          </p>
+          {links.length > 0 ? (
+            <>
+              <p className="mt-2 font-medium">Sources</p>
+              <ul className="list-disc pl-5">
+                {links.slice(0, 10).map((l) => (
+                  <li key={l.href}>
+                    <a
+                      href={l.href!}
+                      target="_blank"
+                      rel="noopener noreferrer nofollow"
+                      className="break-all underline underline-offset-2"
+                    >
+                      {l.text}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </AlertDescription>
+      </div>
+    </Alert>
+  );
+}
+
+function ReportFooter({ account }: { account: Account }) {
+  const ai = account.ai;
+  return (
+    <p className="text-xs text-muted-foreground">
+      Source: {account.isSample ? "generated sample data" : account.source}.{" "}
+      {ai?.status === "used"
+        ? `Texts marked AI were written by ${ai.model ?? "a language model"} from the measured figures.`
+        : "Texts were written by the analysis engine from the measured figures."}{" "}
+      Figures marked Estimate are derived, not measured. Hover or focus a mark to see how a figure was made.
+    </p>
+  );
+}
