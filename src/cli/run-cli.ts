@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { ConfigError } from "../server/config";
-import { DatabaseOpenError } from "../server/db/database";
 import { DataDirLockedError } from "../server/db/data-dir-lock";
+import { DatabaseOpenError } from "../server/db/database";
 import { type CliIo, CliUsageError } from "./io";
 
 /** `npm run cli -- <command>`: each command lives in ./commands and is loaded on demand. */
@@ -26,12 +26,12 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
   },
   import: {
     summary:
-      "import <file.csv|file.ndjson>         upsert creators from a CSV or NDJSON file (bad rows listed)",
+      "import <file.csv|file.ndjson> [--background]   upsert creators from a CSV or NDJSON file (bad rows listed); --background: as a job on the app's instances",
     load: async () => (await import("./commands/import")).importCommand,
   },
   seed: {
     summary:
-      "seed --sample <N>                     make sure N sample creators exist (labelled as sample data)",
+      "seed --sample <N> [--background]      make sure N sample creators exist (labelled as sample data); --background: as a job",
     load: async () => (await import("./commands/seed")).seedCommand,
   },
   migrate: {

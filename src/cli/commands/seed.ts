@@ -3,15 +3,19 @@ import { openDatabase } from "../../server/db/database";
 import { indexFieldsForSnapshot } from "../../server/reports/engine-adapter";
 import { seedSampleAccounts } from "../../server/samples/sample-service";
 import { type CliIo, CliUsageError, parseArgs } from "../io";
+import { runInBackground } from "./background-job";
 
-/** `seed --sample N`: makes sure N sample creators exist (source "sample", always labelled). */
+/**
+ * `seed --sample N [--background [--detach]]`: makes sure N sample creators exist (source "sample",
+ * always labelled). With --background an app instance seeds them as a job while this shows progress.
+ */
 export async function seedCommand(
   argv: string[],
   io: CliIo,
   env: Record<string, string | undefined> = process.env,
   tty: { isTTY?: boolean; write?: (s: string) => void } = process.stderr,
 ): Promise<number> {
-  const { flags } = parseArgs(argv);
+  const { flags } = parseArgs(argv, ["background", "detach"]);
   const raw = flags.sample;
   if (raw === undefined || raw === true)
     throw new CliUsageError("Usage: seed --sample <N>  (e.g. seed --sample 100000)");
@@ -20,6 +24,22 @@ export async function seedCommand(
   }
   const count = Number(raw);
   const config = loadConfig(env);
+  if (flags.background)
+    return runInBackground(
+      config,
+      io,
+      (jobs) => jobs.enqueueSeed(count),
+      (job) => {
+        const r = job.result as { added: number; total: number };
+        io.out(
+          r.added === 0
+            ? `${r.total} sample creators already exist; nothing to add.`
+            : `Added ${r.added} sample creators (${r.total} in total). They are labelled as sample data everywhere.`,
+        );
+        return 0;
+      },
+      { detach: Boolean(flags.detach), tty },
+    );
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const now = new Date();
   const started = performance.now();
