@@ -58,6 +58,37 @@ describe("blog, static and diagnostic pages", () => {
     });
   });
 
+  it("legal, diagnostic and not-found pages pass axe with no serious or critical violations", async () => {
+    await withContextPage(ctx.browser, async (page, errors) => {
+      for (const [path, heading] of [
+        ["/privacy", "Privacy Policy"],
+        ["/terms", "Terms of Service"],
+        ["/test-parser", "Input Parser Test"],
+        ["/no-such-page", "404 Page Not Found"],
+      ] as const) {
+        await page.goto(`${ctx.url}${path}`);
+        await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+        expect(await seriousA11yViolations(page), path).toEqual([]);
+      }
+      // The parser page with a reading and its suggestions on screen.
+      await page.goto(`${ctx.url}/test-parser`);
+      await page.getByRole("button", { name: "Celebrity name", exact: true }).click();
+      await page.getByLabel("Input").fill("a very very long display name that nobody knows");
+      await page.getByTestId("validity").getByText("Invalid").waitFor();
+      expect(await seriousA11yViolations(page), "/test-parser with suggestions").toEqual([]);
+      // The ad diagnostics once a run has finished (its results are on screen).
+      await page.goto(`${ctx.url}/adsense-test`);
+      await page.getByRole("heading", { level: 1, name: "AdSense Diagnostics" }).waitFor();
+      await page.getByText("1 run completed").waitFor({ timeout: 10_000 });
+      expect(await seriousA11yViolations(page), "/adsense-test").toEqual([]);
+      // The only console errors are the browser's notes about the 404 statuses: the unknown page
+      // (served with 404 for crawlers) and the probed, missing /ads.txt.
+      expect(errors.filter((e) => !e.url.endsWith("/ads.txt") && !e.url.endsWith("/no-such-page"))).toEqual(
+        [],
+      );
+    });
+  });
+
   it("website structured data with the search action, and no CSP complaint about it", async () => {
     await ctx.page.goto(`${ctx.url}/about`);
     await ctx.page.getByRole("heading", { level: 1, name: /^About / }).waitFor();

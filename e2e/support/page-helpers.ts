@@ -22,12 +22,30 @@ export function trackRequests(page: Page): string[] {
   return urls;
 }
 
-/** Serious and critical axe violations, as readable lines. */
+/**
+ * Waits until no finite CSS animation or transition runs (a toast sliding in, a colour change):
+ * axe measures colours as they are at that instant. Endless ones (spinners) are not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== "running" || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
+/** Serious and critical axe violations, as readable lines (measured once animations have settled). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   return results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => `${n.target.join(" ")} [${n.any.map((c) => c.message).join("; ")}]`)
+          .join(", ")}`,
+    );
 }
 
 /**
