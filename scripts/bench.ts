@@ -12,6 +12,8 @@ const SUITES: Suite[] = [
   { name: "import", run: async (o) => (await import("./bench/import")).benchImport(o) },
   { name: "api", run: async (o) => (await import("./bench/api")).benchApi(o) },
   { name: "discovery", run: async (o) => (await import("./bench/discovery")).benchDiscovery(o) },
+  { name: "search", run: async (o) => (await import("./bench/search")).benchSiteSearch(o) },
+  { name: "web", run: async (o) => (await import("./bench/web")).benchWeb(o) },
 ];
 
 function fmt(n: number): string {

@@ -1,22 +1,30 @@
 /**
  * discovery.p95_ms.<pglite|postgres>.<rows> and finder.p95_ms.<pglite|postgres>.<rows>: the p95
  * latency of the discovery and finder services (the SQL and the shaping the API does) over ≥ 200
- * varied queries, each beside a baseline measured in the same run: the same query with index and
- * bitmap scans disabled (`SET LOCAL enable_indexscan/enable_bitmapscan/enable_indexonlyscan = off`),
- * i.e. the sequential scan our indexes save. Both run inside a transaction so they pay the same.
+ * varied queries, each beside a baseline measured in the same run: the exhaustive reference query
+ * (searchExhaustive / findExhaustive, which score every candidate) with index, bitmap and index-only
+ * scans disabled (`SET LOCAL enable_indexscan/enable_bitmapscan/enable_indexonlyscan = off`), i.e.
+ * the sequential scan our indexes save. Both run inside a transaction so they pay the same, and
+ * every answer of the service is compared with the baseline's (differences are counted and printed).
  *
  * Rows: 100,000 (20,000 with --quick). `--rows=1000000` (or a list, `--rows=100000,1000000`)
  * measures other sizes. PostgreSQL figures only when DATABASE_URL is set: a fresh database is
- * created for the run and dropped after. Run alone:
+ * created for the run and dropped after, and a real server process is started on it to measure its
+ * memory under the same 400 queries over HTTP (`discovery.server_rss_mb.postgres.<rows>`: peak RSS,
+ * beside the idle server's RSS). Run alone:
  *   node --import tsx scripts/bench/discovery.ts [--quick] [--rows=1000000] [--json]
  */
-import crypto from "node:crypto";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import pg from "pg";
+import { interpretDescription } from "../../src/core/discovery/interpret";
 import { INDUSTRY_SYNONYMS, PLACE_PHRASES, SIZE_WORDS } from "../../src/core/discovery/lexicon";
 import { INDUSTRY_BANKS, LANGUAGE_BANKS, mulberry32 } from "../../src/core/sample";
 import {
   type DiscoverySearchInput,
+  type DiscoverySearchResponse,
   discoverySearchRequestSchema,
   type FinderRequest,
   FOLLOWER_RANGES,
@@ -25,25 +33,13 @@ import {
 import { PLATFORMS } from "../../src/core/schemas/platform";
 import { COUNTRIES, INDUSTRIES, TARGET_MARKETS } from "../../src/core/taxonomy";
 import { type AppDb, type Database, type DbOrTx, openDatabase } from "../../src/server/db/database";
-import { createDiscoveryService } from "../../src/server/discovery/discovery-service";
-import { createFinderService } from "../../src/server/discovery/finder-service";
-import { type BenchOptions, type Figure, percentile } from "./types";
+import { createDiscoveryService, searchExhaustive } from "../../src/server/discovery/discovery-service";
+import { createFinderService, findExhaustive, finderPlan } from "../../src/server/discovery/finder-service";
+import { withThrowawayPostgres } from "./throwaway-postgres";
+import { type BenchOptions, type Figure, percentile, rowsOption } from "./types";
 
 const QUERIES = 200;
 const TARGET_MS = { discovery: 50, finder: 100 } as const;
-
-function rowsOption(quick: boolean): number[] {
-  const arg = process.argv.find((a) => a.startsWith("--rows="));
-  if (!arg) return [quick ? 20_000 : 100_000];
-  const rows = arg
-    .slice(7)
-    .split(",")
-    .map((s) => Number(s.replace(/[_,]/g, "")));
-  if (rows.some((n) => !Number.isInteger(n) || n < 1000 || n > 10_000_000)) {
-    throw new Error(`--rows takes whole numbers from 1,000 to 10,000,000 (got ${arg.slice(7)})`);
-  }
-  return rows;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -148,7 +144,8 @@ export async function fillBenchAccounts(db: AppDb, rows: number): Promise<void> 
         ) x
       ) y`);
   });
-  await db.execute(sql`analyze accounts`);
+  // Statistics for the planner and the visibility map for index-only scans (PGlite runs no autovacuum).
+  await db.execute(sql`vacuum analyze accounts`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -240,18 +237,26 @@ async function timed(db: AppDb, seqScan: boolean, run: (tx: DbOrTx) => Promise<s
 interface Measured {
   value: number[];
   baseline: number[];
-  mismatches: number;
+  /** Queries whose fast answer differed from the baseline's: the query and both answers. */
+  mismatches: { query: string; fast: string; baseline: string }[];
 }
 
-async function measure(db: AppDb, runs: ((tx: DbOrTx) => Promise<string>)[]): Promise<Measured> {
-  for (const run of runs.slice(0, 10)) await timed(db, false, run); // warm up
-  const out: Measured = { value: [], baseline: [], mismatches: 0 };
-  for (const run of runs) {
-    const a = await timed(db, false, run);
-    const b = await timed(db, true, run);
+/** A query as the service answers it (`fast`) and as the exhaustive reference does (`reference`). */
+interface BenchQuery {
+  label: string;
+  fast: (tx: DbOrTx) => Promise<string>;
+  reference: (tx: DbOrTx) => Promise<string>;
+}
+
+async function measure(db: AppDb, queries: BenchQuery[]): Promise<Measured> {
+  for (const q of queries.slice(0, 10)) await timed(db, false, q.fast); // warm up
+  const out: Measured = { value: [], baseline: [], mismatches: [] };
+  for (const q of queries) {
+    const a = await timed(db, false, q.fast);
+    const b = await timed(db, true, q.reference);
     out.value.push(a.ms);
     out.baseline.push(b.ms);
-    if (a.key !== b.key) out.mismatches++;
+    if (a.key !== b.key) out.mismatches.push({ query: q.label, fast: a.key, baseline: b.key });
   }
   return out;
 }
@@ -260,28 +265,49 @@ async function benchOne(database: Database, kind: "pglite" | "postgres", rows: n
   const t0 = performance.now();
   await fillBenchAccounts(database.db, rows);
   const fillSecs = (performance.now() - t0) / 1000;
-  const discovery = discoveryQueries().map((q) => {
+  // The service as the API runs it (the indexed search), and beside it the exhaustive reference
+  // query with index scans off: the sequential scan the indexes save. Both must answer the same.
+  const discoveryKey = (r: DiscoverySearchResponse) =>
+    `${r.total}:${r.results.map((x) => `${x.username}=${x.matchPercentage}`).join(",")}`;
+  const discovery: BenchQuery[] = discoveryQueries().map((q) => {
     const request = discoverySearchRequestSchema.parse(q);
-    return async (tx: DbOrTx) => {
-      const r = await createDiscoveryService({ db: tx }).search(request);
-      return `${r.total}:${r.results.map((x) => `${x.username}=${x.matchPercentage}`).join(",")}`;
+    return {
+      label: JSON.stringify(q),
+      fast: async (tx) => discoveryKey(await createDiscoveryService({ db: tx }).search(request)),
+      reference: async (tx) => discoveryKey(await searchExhaustive(tx, request)),
     };
   });
-  const finder = finderQueries().map((q) => {
+  const finder: BenchQuery[] = finderQueries().map((q) => {
     const request = finderRequestSchema.parse(q);
-    return async (tx: DbOrTx) => {
-      const r = await createFinderService({ db: tx }).find(request);
-      return r.results.map((x) => `${x.username}=${x.matchPercentage}`).join(",");
+    return {
+      label: `${q.platform}: ${q.description}`,
+      fast: async (tx) =>
+        (await createFinderService({ db: tx }).find(request)).results
+          .map((x) => `${x.username}=${x.matchPercentage}`)
+          .join(","),
+      reference: async (tx) => {
+        const plan = finderPlan(
+          request.platform,
+          await interpretDescription(request.description, request.platform),
+        );
+        const rows = plan ? await findExhaustive(tx, plan, request.limit) : [];
+        return rows.map((x) => `${x.username}=${x.match}`).join(",");
+      },
     };
   });
   const figures: Figure[] = [];
-  for (const [name, runs] of [
+  for (const [name, queries] of [
     ["discovery", discovery],
     ["finder", finder],
   ] as const) {
-    const m = await measure(database.db, runs);
+    const m = await measure(database.db, queries);
     const value = percentile(m.value, 95);
     const baseline = percentile(m.baseline, 95);
+    for (const x of m.mismatches.slice(0, 5)) {
+      process.stderr.write(
+        `${name} ${kind} ${rows}: answers differ for ${x.query}\n  fast     ${x.fast.slice(0, 300)}\n  baseline ${x.baseline.slice(0, 300)}\n`,
+      );
+    }
     figures.push({
       name: `${name}.p95_ms.${kind}.${rows}`,
       value,
@@ -290,33 +316,107 @@ async function benchOne(database: Database, kind: "pglite" | "postgres", rows: n
       ratio: value / baseline,
       target: TARGET_MS[name],
       note:
-        `${runs.length} queries on ${rows.toLocaleString("en-US")} rows (filled in ${fillSecs.toFixed(1)} s); ` +
+        `${queries.length} queries on ${rows.toLocaleString("en-US")} rows (filled in ${fillSecs.toFixed(1)} s); ` +
         `p50 ${percentile(m.value, 50).toFixed(1)} ms vs ${percentile(m.baseline, 50).toFixed(1)} ms; ` +
-        `baseline = same query with index and bitmap scans off` +
-        (m.mismatches > 0 ? `; ${m.mismatches} answers differed from the baseline's` : ""),
+        `baseline = the exhaustive reference query with index, bitmap and index-only scans off; ` +
+        `${m.mismatches.length} answers differed from the baseline's`,
     });
   }
   return figures;
 }
 
-async function withPostgres<T>(baseUrl: string, fn: (database: Database) => Promise<T>): Promise<T> {
-  const name = `bench_discovery_${crypto.randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  let database: Database | undefined;
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const MEMORY_TARGET_MB = 300;
+
+/** Resident set size of a process in MB, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? Number.NaN);
+  return kb / 1024;
+}
+
+/**
+ * Starts the real server on `databaseUrl`, sends it the discovery and finder queries over HTTP
+ * (four at a time) and samples its RSS every 25 ms: the peak is the figure, the idle server after
+ * start-up (and one warm-up query of each kind) the baseline.
+ */
+async function serverMemory(databaseUrl: string, rows: number): Promise<Figure> {
+  const child = spawn(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      REDIS_URL: "",
+      PORT: "0",
+      HOST: "127.0.0.1",
+      SAMPLE_ACCOUNTS: "0",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      NODE_ENV: "development",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   try {
-    database = await openDatabase({ databaseUrl: url.toString(), dataDir: "memory://", poolSize: 2 });
-    return await fn(database);
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      const timer = setTimeout(() => reject(new Error(`server did not start: ${out.slice(-1500)}`)), 60_000);
+      const on = (chunk: Buffer) => {
+        if (out.length < 100_000) out += chunk.toString();
+        const m = /ready at (http:\/\/[\d.:]+)/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[1]!);
+        }
+      };
+      child.stdout!.on("data", on);
+      child.stderr!.on("data", on);
+      child.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out.slice(-1500)}`)));
+    });
+    const calls = [
+      ...discoveryQueries().map((q) => ["/api/discovery/search", q] as const),
+      ...finderQueries().map((q) => ["/api/accounts/find", q] as const),
+    ];
+    const post = async ([route, body]: readonly [string, unknown]) => {
+      const res = await fetch(`${url}${route}`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${route} answered ${res.status}: ${(await res.text()).slice(0, 300)}`);
+      await res.arrayBuffer();
+    };
+    await post(calls[0]!);
+    await post(calls[calls.length - 1]!);
+    const idle = rssMb(child.pid!);
+    let peak = idle;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssMb(child.pid!));
+    }, 25);
+    try {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (next < calls.length) await post(calls[next++]!);
+        }),
+      );
+    } finally {
+      clearInterval(sampler);
+    }
+    peak = Math.max(peak, rssMb(child.pid!));
+    return {
+      name: `discovery.server_rss_mb.postgres.${rows}`,
+      value: peak,
+      unit: "MB",
+      baseline: idle,
+      ratio: peak / idle,
+      target: MEMORY_TARGET_MB,
+      note: `peak RSS of the server process during ${calls.length} discovery and finder requests over HTTP (4 at a time); baseline = the same server idle after start-up`,
+    };
   } finally {
-    await database?.close();
-    const dropper = new pg.Client({ connectionString: baseUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
+    child.kill("SIGTERM");
+    await new Promise((resolve) => {
+      if (child.exitCode !== null) resolve(null);
+      else child.once("exit", resolve);
+    });
   }
 }
 
@@ -330,7 +430,13 @@ export async function benchDiscovery(opts: BenchOptions): Promise<Figure[]> {
       await database.close();
     }
     const url = process.env.DATABASE_URL;
-    if (url) figures.push(...(await withPostgres(url, (database) => benchOne(database, "postgres", rows))));
+    if (url)
+      figures.push(
+        ...(await withThrowawayPostgres(url, "bench_discovery", async (database, dbUrl) => [
+          ...(await benchOne(database, "postgres", rows)),
+          await serverMemory(dbUrl, rows),
+        ])),
+      );
   }
   return figures;
 }
@@ -341,7 +447,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   else
     for (const f of figures) {
       process.stdout.write(
-        `${f.name.padEnd(36)} ${f.value.toFixed(1).padStart(8)} ms  baseline ${f.baseline?.toFixed(1)}  ratio ${f.ratio?.toFixed(3)}  target ${f.target}\n    ${f.note}\n`,
+        `${f.name.padEnd(36)} ${f.value.toFixed(1).padStart(8)} ${f.unit}  baseline ${f.baseline?.toFixed(1)}  ratio ${f.ratio?.toFixed(3)}  target ${f.target}\n    ${f.note}\n`,
       );
     }
 }

@@ -37,3 +37,17 @@ export function percentile(values: number[], p: number): number {
   const idx = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[idx]!;
 }
+
+/** `--rows=N[,M…]` of the database benchmarks: 100,000 rows by default, 20,000 with --quick. */
+export function rowsOption(quick: boolean): number[] {
+  const arg = process.argv.find((a) => a.startsWith("--rows="));
+  if (!arg) return [quick ? 20_000 : 100_000];
+  const rows = arg
+    .slice(7)
+    .split(",")
+    .map((s) => Number(s.replace(/[_,]/g, "")));
+  if (rows.some((n) => !Number.isInteger(n) || n < 1000 || n > 10_000_000)) {
+    throw new Error(`--rows takes whole numbers from 1,000 to 10,000,000 (got ${arg.slice(7)})`);
+  }
+  return rows;
+}

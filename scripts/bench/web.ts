@@ -1,0 +1,155 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { chromium } from "playwright-core";
+import { buildApp } from "../../src/server/app";
+import { loadConfig } from "../../src/server/config";
+import { openDatabase } from "../../src/server/db/database";
+import { indexFieldsForSnapshot } from "../../src/server/reports/engine-adapter";
+import { seedSampleAccounts } from "../../src/server/samples/sample-service";
+import { type BenchOptions, type Figure, percentile } from "./types";
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+const webRoot = path.join(root, "dist/web");
+
+const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function gzKb(file: string): number {
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
+}
+
+/** The JavaScript the home page loads before anything lazy: its module entry and modulepreloads. */
+function initialScripts(html: string): string[] {
+  const out = new Set<string>();
+  for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) out.add(m[1]!);
+  for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) out.add(m[1]!);
+  return [...out].map((u) => path.join(webRoot, u.replace(/^\//, "")));
+}
+
+/**
+ * web.initial_js_gz_kb — the home page's initial JavaScript, gzipped (budget 170 KB), beside all the
+ * app's JavaScript gzipped (ratio = the share a first visit downloads; charts and heavy views are lazy).
+ * web.report_load_ms — a report route in Chromium on 127.0.0.1, from navigation to the report and its
+ * first chart on screen, cold cache (median of several loads), beside /about loaded the same way.
+ */
+export async function benchWeb(opts: BenchOptions): Promise<Figure[]> {
+  if (!fs.existsSync(path.join(webRoot, "index.html"))) {
+    const r = spawnSync(
+      process.execPath,
+      [path.join(root, "node_modules/vite/bin/vite.js"), "build", "--logLevel", "warn"],
+      {
+        cwd: root,
+        stdio: "inherit",
+      },
+    );
+    if (r.status !== 0) throw new Error("vite build failed");
+  }
+  const html = fs.readFileSync(path.join(webRoot, "index.html"), "utf8");
+  const initial = initialScripts(html);
+  let initialKb = 0;
+  for (const f of initial) initialKb += gzKb(f);
+  let allKb = 0;
+  for (const f of fs.readdirSync(path.join(webRoot, "assets"))) {
+    if (f.endsWith(".js")) allKb += gzKb(path.join(webRoot, "assets", f));
+  }
+  const figures: Figure[] = [
+    {
+      name: "web.initial_js_gz_kb",
+      value: initialKb,
+      unit: "KB",
+      baseline: allKb,
+      ratio: initialKb / allKb,
+      target: 170,
+      note: `${initial.length} files (entry + modulepreloads), gzip -9; baseline = all ${Math.round(allKb)} KB of the app's JS`,
+    },
+  ];
+
+  const config = loadConfig(
+    {
+      DATA_DIR: "memory://",
+      LOG_LEVEL: "silent",
+      SAMPLE_ACCOUNTS: "0",
+      ANON_REPORT_LIMIT: "1000000",
+      ANON_IP_DAILY_LIMIT: "1000000",
+      RATE_LIMIT_PER_MINUTE: "1000000",
+      COLLECTORS: "sample",
+    },
+    () => "bench-secret-".repeat(4),
+  );
+  const database = await openDatabase({ dataDir: "memory://" });
+  const now = new Date();
+  await seedSampleAccounts(database.db, {
+    count: 20,
+    now,
+    indexFields: (s) => indexFieldsForSnapshot(s, now),
+  });
+  const app = await buildApp(config, { database, logger: false, webRoot });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
+  try {
+    const [h] = await database.db.query.accounts.findMany({
+      columns: { platform: true, username: true },
+      limit: 1,
+    });
+    if (!h) throw new Error("no sample account was seeded");
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/analyze",
+      payload: { username: h.username, platform: h.platform },
+    });
+    if (res.statusCode !== 200) throw new Error(`analyze: ${res.statusCode} ${res.body}`);
+    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+
+    /** ms from navigation start until `ready` holds, in a fresh context (cold HTTP cache). */
+    const load = async (url: string, ready: string): Promise<number> => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      try {
+        await page.goto(url, { waitUntil: "commit" });
+        // Selectors, not string predicates: the app's CSP forbids eval.
+        await page.locator(ready).first().waitFor({ state: "visible", timeout: 30_000 });
+        return await page.evaluate(() => performance.now());
+      } finally {
+        await context.close();
+      }
+    };
+    const reportReady = "[data-testid=report-view] .recharts-surface";
+    const aboutReady = "main h1";
+    const rounds = opts.quick ? 3 : 7;
+    await load(`${base}/about`, aboutReady); // warm the server's file reads
+    const reportTimes: number[] = [];
+    const aboutTimes: number[] = [];
+    for (let r = 0; r < rounds; r++) {
+      reportTimes.push(await load(`${base}/report/${h.platform}/${h.username}`, reportReady));
+      aboutTimes.push(await load(`${base}/about`, aboutReady));
+    }
+    const report = percentile(reportTimes, 50);
+    const about = percentile(aboutTimes, 50);
+    figures.push({
+      name: "web.report_load_ms",
+      value: report,
+      unit: "ms",
+      baseline: about,
+      ratio: report / about,
+      note: `median of ${rounds} cold loads of /report/${h.platform}/<sample> until the report and its first chart show; baseline /about until its heading shows`,
+    });
+    return figures;
+  } finally {
+    await browser.close();
+    await app.close();
+    await database.close();
+  }
+}
