@@ -1,5 +1,6 @@
 # Production image: the app on Node 20 with its built web assets. PostgreSQL and Redis are separate
-# services (see docker-compose.yml and docs/deploy.md).
+# services (see docker-compose.yml and docs/deploy.md). .dockerignore keeps the host's node_modules,
+# data and secrets out of the build context.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -18,4 +19,7 @@ COPY scripts ./scripts
 USER node
 EXPOSE 5000
 HEALTHCHECK --interval=15s --timeout=3s --retries=3 CMD node -e "fetch('http://127.0.0.1:5000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Node is PID 1 and handles SIGTERM itself: it drains requests and background jobs, then exits
+# (25 s at most; give the container at least 30 s to stop).
+STOPSIGNAL SIGTERM
 CMD ["node", "--import", "tsx", "src/server/server.ts"]
