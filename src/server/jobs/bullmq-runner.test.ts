@@ -93,6 +93,29 @@ describe.skipIf(!TEST_REDIS_URL)(`BullMQ job runner${NEEDS_REDIS}`, () => {
     expect(await one.get("refresh-instagram~nope")).toBeNull();
   });
 
+  it("never reports a job completed without its result, however the poll falls against the finish", async () => {
+    // A poll that read the job before it finished and its state after would say "completed" with no
+    // result (CI saw it once): poll without pause while jobs finish, and look at every answer.
+    const { one, two } = await cluster(async (data) => {
+      await sleep(Math.floor(Math.random() * 15));
+      return { who: (data as { username: string }).username };
+    });
+    const jobs = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => one.enqueue(REFRESH_QUEUES.tiktok, refresh("tiktok", `p${i}`))),
+    );
+    const seen: string[] = [];
+    const end = Date.now() + 20_000;
+    let pending = jobs.map((j) => j.id);
+    while (pending.length > 0 && Date.now() < end) {
+      const views = await Promise.all(pending.map((id) => two.get(id)));
+      for (const v of views)
+        if (v?.state === "completed" && v.result === null) seen.push(`${v.id} completed without result`);
+      pending = pending.filter((_, i) => views[i]?.state !== "completed");
+    }
+    expect(pending).toEqual([]);
+    expect(seen).toEqual([]);
+  });
+
   it("holds a platform's concurrency across all instances, and never adds a job id twice", async () => {
     let running = 0;
     let peak = 0;

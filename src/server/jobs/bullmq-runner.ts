@@ -99,6 +99,18 @@ export function createBullmqJobRunner(opts: BullmqRunnerOptions): JobRunner {
     };
   }
 
+  /**
+   * A job as it stands. State first, then the job's hash: BullMQ finishes a job (return value, finish
+   * time, move to "completed") in one script, so a state read before the hash never runs ahead of it.
+   * The other order could pair a hash read before the finish with "completed" and a result of null.
+   */
+  async function read(q: Queue, id: string): Promise<JobView | null> {
+    const state = await q.getJobState(id);
+    if (state === "unknown") return null;
+    const job = await q.getJob(id);
+    return job ? view(job, state) : null;
+  }
+
   function startWorker(spec: QueueSpec, processor: Processor): Worker {
     const worker: Worker = new Worker(
       spec.name,
@@ -199,8 +211,8 @@ export function createBullmqJobRunner(opts: BullmqRunnerOptions): JobRunner {
         ...(options.dedupeId ? { deduplication: { id: options.dedupeId } } : {}),
       });
       // An existing id (or a deduplicated add) returns the job that was already there.
-      const stored = added.id ? await q.getJob(added.id) : undefined;
-      return view(stored ?? added);
+      const stored = added.id ? await read(q, added.id) : null;
+      return stored ?? view(added);
     },
     async enqueueMany(queue, jobs) {
       if (closing) throw new JobsClosedError();
@@ -222,8 +234,8 @@ export function createBullmqJobRunner(opts: BullmqRunnerOptions): JobRunner {
     async get(id) {
       const named = queueOfJobId(id);
       for (const q of named ? [queueOf(named)] : queues.values()) {
-        const job = await q.getJob(id);
-        if (job) return view(job);
+        const found = await read(q, id);
+        if (found) return found;
       }
       return null;
     },
