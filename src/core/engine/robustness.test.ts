@@ -71,6 +71,25 @@ describe("hostile input (the snapshot schema bypassed)", () => {
     ok(base, undefined as never);
   });
 
+  it("reads −0 counts as 0, so the report survives a JSON round trip unchanged", () => {
+    // fast-check found it: { followers: -0 } gave a report whose followers was −0 (JSON writes 0).
+    const posts = Array.from({ length: 5 }, (_, i) => ({
+      id: `z${i}`,
+      type: "video",
+      caption: "",
+      postedAt: new Date(now.getTime() - (i + 1) * 86_400_000).toISOString(),
+      likes: -0,
+      comments: -0,
+      views: -0,
+      shares: -0,
+      durationSec: -0,
+    }));
+    for (const followers of [-0, 1000]) {
+      const r = ok({ ...base, platform: "tiktok", followers, following: -0, posts });
+      expect(Object.is(r.followers, -0)).toBe(false);
+    }
+  });
+
   it("reads 10 MB captions and bios in bounded time", () => {
     const huge = "Fashion outfit #ad 🔥 ".repeat(500_000); // ~10 MB
     const s = { ...base, bio: huge, posts: base.posts.map((p) => ({ ...p, caption: huge })) };

@@ -3,9 +3,12 @@
 /** Counts above this are implausible (more than everyone on Earth, many times over): unknown. */
 export const MAX_COUNT = 1e13;
 
-/** A count the engine may use: a finite, non-negative, plausible number, else unknown (null). */
+/**
+ * A count the engine may use: a finite, non-negative, plausible number, else unknown (null).
+ * −0 passes `v >= 0` and comes back as 0 (`+ 0`): a report must read the same after a JSON round trip.
+ */
 export function num(v: unknown): number | null {
-  return typeof v === "number" && v >= 0 && v <= MAX_COUNT ? v : null;
+  return typeof v === "number" && v >= 0 && v <= MAX_COUNT ? v + 0 : null;
 }
 
 /** The value when it is a finite number, else null (a last guard on computed figures). */
