@@ -5,8 +5,9 @@ import { FINDER_MAX_COUNTRIES, FINDER_MAX_FOLLOWERS } from "../../core/schemas/d
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from "../../core/schemas/platform";
 import { INDUSTRIES } from "../../core/taxonomy";
 import type { AppConfig } from "../config";
+import { askWithRepair, newCallUsage } from "./ask";
 import { AiCallError, type AiClient, type AiClientOptions, type AiLogger, createAiClient } from "./client";
-import { type ChatMessage, dataBlock, repairMessage } from "./prompt";
+import { type ChatMessage, dataBlock } from "./prompt";
 import { extractJson, wireJsonSchema } from "./schema";
 
 /**
@@ -188,28 +189,24 @@ export function createCriteriaExtractor(options: CriteriaExtractorOptions): Crit
       logger?.warn({ model, reason }, "criteria extraction skipped; the lexicon stands");
       throw err instanceof AiCallError ? err : new AiCallError("busy", reason);
     }
-    const usage = { promptTokens: 0, completionTokens: 0, answers: 0 };
-    const call = async (messages: ChatMessage[]): Promise<string> => {
-      const r = await client.complete(messages, { deadline, schema: jsonSchema, maxTokens: 400, model });
-      usage.answers++;
-      usage.promptTokens += r.promptTokens;
-      usage.completionTokens += r.completionTokens;
-      return r.content;
-    };
+    const usage = newCallUsage();
     try {
-      const messages = buildExtractorMessages(description, platform);
-      const first = await call(messages);
-      let result = checkCriteriaReply(first);
-      if (!result.draft) {
-        // One repair: the model sees its reply and what was wrong with it.
-        result = checkCriteriaReply(
-          await call([
-            ...messages,
-            { role: "assistant", content: first.slice(0, 4000) },
-            repairMessage(result.errors),
-          ]),
-        );
-      }
+      const { first, repaired, repairError } = await askWithRepair(
+        client,
+        buildExtractorMessages(description, platform),
+        {
+          deadline,
+          schema: jsonSchema,
+          maxTokens: 400,
+          model,
+          usage,
+          check: checkCriteriaReply,
+          errorsOf: (r) => (r.draft ? [] : r.errors),
+          keep: 4000,
+        },
+      );
+      if (repairError !== undefined) throw repairError;
+      const result = repaired ?? first;
       if (!result.draft) {
         throw new AiCallError(
           "invalid_output",

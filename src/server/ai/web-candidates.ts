@@ -2,9 +2,10 @@ import { z } from "zod";
 import { FOLLOWER_RANGE_LABELS, type FollowerRange } from "../../core/schemas/discovery";
 import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
 import type { AppConfig } from "../config";
+import { askWithRepair, newCallUsage } from "./ask";
 import { AiCallError, type AiClient, type AiClientOptions, type AiLogger, createAiClient } from "./client";
 import type { ExtractionUsage } from "./criteria-extractor";
-import { type ChatMessage, dataBlock, repairMessage } from "./prompt";
+import { type ChatMessage, dataBlock } from "./prompt";
 import { extractJson, wireJsonSchema } from "./schema";
 import { isSearchModel } from "./web-search";
 
@@ -155,34 +156,25 @@ export function createWebCandidateProposer(options: WebCandidateProposerOptions)
         ? err
         : new AiCallError("busy", "No model slot became free within the search's time budget");
     }
-    const usage = { promptTokens: 0, completionTokens: 0, answers: 0 };
-    const call = async (messages: ChatMessage[]) => {
-      const r = await client.complete(messages, {
-        signal,
-        deadline,
-        schema: jsonSchema,
-        maxTokens: 300,
-        model,
-      });
-      usage.answers++;
-      usage.promptTokens += r.promptTokens;
-      usage.completionTokens += r.completionTokens;
-      return r.content;
-    };
+    const usage = newCallUsage();
     try {
-      const messages = buildCandidateMessages(criteria, max);
-      const first = await call(messages);
-      let result = checkReply(first, max);
-      if (!result.handles) {
-        result = checkReply(
-          await call([
-            ...messages,
-            { role: "assistant", content: first.slice(0, 4000) },
-            repairMessage(result.errors),
-          ]),
-          max,
-        );
-      }
+      const { first, repaired, repairError } = await askWithRepair(
+        client,
+        buildCandidateMessages(criteria, max),
+        {
+          signal,
+          deadline,
+          schema: jsonSchema,
+          maxTokens: 300,
+          model,
+          usage,
+          check: (content) => checkReply(content, max),
+          errorsOf: (r) => (r.handles ? [] : r.errors),
+          keep: 4000,
+        },
+      );
+      if (repairError !== undefined) throw repairError;
+      const result = repaired ?? first;
       if (!result.handles) {
         throw new AiCallError(
           "invalid_output",

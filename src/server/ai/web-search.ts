@@ -3,9 +3,10 @@ import { tierFor, unmeasuredPostMetrics } from "../../core/engine";
 import type { Platform } from "../../core/schemas/platform";
 import { INDUSTRIES } from "../../core/taxonomy";
 import type { AppConfig } from "../config";
+import { askWithRepair, newCallUsage } from "./ask";
 import { AiCallError, type AiClient, type AiClientOptions, type AiStats, createAiClient } from "./client";
 import { estimateCostUsd } from "./pricing";
-import { type ChatMessage, dataBlock, repairMessage } from "./prompt";
+import { type ChatMessage, dataBlock } from "./prompt";
 import { toPlainText } from "./sanitize";
 import { AI_LIMITS, type AiTexts, aiTextsSchema, checkAiTexts, extractJson, wireJsonSchema } from "./schema";
 import type { AiNote } from "./writer";
@@ -195,7 +196,7 @@ export function createWebSearchReporter(options: WebSearchReporterOptions): WebS
     const model = options.chooseModel ? await options.chooseModel().catch(() => defaultModel) : defaultModel;
     if (!isSearchModel(model)) return null;
     const at = now().toISOString();
-    const usage = { promptTokens: 0, completionTokens: 0, citations: new Set<string>() };
+    const usage = newCallUsage();
     const deadline = Date.now() + budgetMs;
     const budgetSignal = AbortSignal.timeout(budgetMs);
     let release: () => void;
@@ -208,20 +209,6 @@ export function createWebSearchReporter(options: WebSearchReporterOptions): WebS
       options.logger?.warn({ model, reason: String((err as Error).message) }, "web-search report skipped");
       return null;
     }
-    const call = async (messages: ChatMessage[]) => {
-      const r = await client.complete(messages, {
-        signal: callerSignal,
-        deadline,
-        schema: jsonSchema,
-        maxTokens: 2000,
-        model,
-      });
-      usage.promptTokens += r.promptTokens;
-      usage.completionTokens += r.completionTokens;
-      for (const url of r.citations) usage.citations.add(url);
-      return r.content;
-    };
-
     let result: ReturnType<typeof check>;
     try {
       const messages: ChatMessage[] = [
@@ -231,22 +218,26 @@ export function createWebSearchReporter(options: WebSearchReporterOptions): WebS
           content: `<account>\n${dataBlock({ platform: PLATFORM_LABELS[platform] ?? platform, handle })}\n</account>\n\nFind this account and write the JSON object now.`,
         },
       ];
-      const first = await call(messages);
-      result = check(first);
-      if (result.errors.length > 0) {
-        const again = check(
-          await call([
-            ...messages,
-            { role: "assistant", content: first.slice(0, 6000) },
-            repairMessage(result.errors),
-          ]),
-        );
-        result = {
-          facts: again.facts ?? result.facts,
-          texts: { ...result.texts, ...again.texts },
-          errors: again.errors,
-        };
-      }
+      const { first, repaired, repairError } = await askWithRepair(client, messages, {
+        signal: callerSignal,
+        deadline,
+        schema: jsonSchema,
+        maxTokens: 2000,
+        model,
+        usage,
+        check,
+        errorsOf: (r) => r.errors,
+        keep: 6000,
+      });
+      if (repairError !== undefined) throw repairError;
+      // The repair may fix the figures or some texts: keep what the first answer got right.
+      result = repaired
+        ? {
+            facts: repaired.facts ?? first.facts,
+            texts: { ...first.texts, ...repaired.texts },
+            errors: repaired.errors,
+          }
+        : first;
     } catch (err) {
       if (callerSignal?.aborted) throw abortReason(callerSignal);
       options.logger?.warn(

@@ -212,6 +212,20 @@ describe("createAiWriter: invalid answers", () => {
     expect(note.reason).toContain("recommendedIndustries");
   });
 
+  it("keeps the first answer's valid fields when the repair call itself fails", async () => {
+    fake.enqueue(jsonReply({ ...VALID_TEXTS, contentQuality: "Too short" }));
+    fake.setDefault(errorReply(500, "internal error"));
+    const out = await writer().write(engine, snapshot, {});
+    expect(fake.requests).toHaveLength(3); // the answer, then the repair and its one retry
+    expect(out.gradeDescription).toBe(VALID_TEXTS.gradeDescription);
+    expect(prov(out, "gradeDescription")!.kind).toBe("ai");
+    expectEngineTextsWithOriginalProvenance(out, ["contentQuality"]);
+    const note = out.ai as AiNote;
+    expect(note.status).toBe("used");
+    expect(note.fields).not.toContain("contentQuality");
+    expect(note.promptTokens).toBeGreaterThan(0);
+  });
+
   it("falls back to json_object when the server rejects json_schema, and remembers it for that base URL", async () => {
     fake.enqueue(
       errorReply(

@@ -1,17 +1,17 @@
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { AppConfig } from "../config";
 import type { ReportWriter } from "../reports/report-service";
+import { askWithRepair, newCallUsage } from "./ask";
 import {
   AiCallError,
   type AiClient,
   type AiClientOptions,
   type AiLogger,
   type AiStats,
-  type CompletionResult,
   createAiClient,
 } from "./client";
 import { estimateCostUsd } from "./pricing";
-import { buildWriterMessages, type ChatMessage, creatorDataForPrompt, repairMessage } from "./prompt";
+import { buildWriterMessages, creatorDataForPrompt } from "./prompt";
 import {
   AI_TEXT_FIELDS,
   type AiTexts,
@@ -81,7 +81,7 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
     if (callerSignal?.aborted) throw abortReason(callerSignal);
     const model = options.chooseModel ? await options.chooseModel().catch(() => defaultModel) : defaultModel;
     const at = now().toISOString();
-    const usage = { promptTokens: 0, completionTokens: 0, answers: 0, citations: new Set<string>() };
+    const usage = newCallUsage();
     const note = (status: AiNote["status"], extra: Partial<AiNote> = {}): AiNote => {
       const n: AiNote = { status, model, at, ...extra };
       if (usage.answers > 0) {
@@ -117,19 +117,6 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
       return unchanged(note("skipped", { reason }));
     }
 
-    const call = async (messages: ChatMessage[]): Promise<CompletionResult> => {
-      const result = await client.complete(messages, {
-        signal: callerSignal,
-        deadline,
-        schema: jsonSchema,
-        model,
-      });
-      usage.answers++;
-      usage.promptTokens += result.promptTokens;
-      usage.completionTokens += result.completionTokens;
-      for (const url of result.citations) usage.citations.add(url);
-      return result;
-    };
     const ctx = { grade: typeof report.grade === "string" ? report.grade : null };
     const parse = (content: string) => {
       try {
@@ -143,16 +130,24 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
     let errors: string[] = [];
     let failure: unknown;
     try {
-      const messages = buildWriterMessages(report, snapshot);
-      const first = await call(messages);
-      ({ values, errors } = parse(first.content));
-      if (errors.length > 0) {
-        // One repair: the model sees its reply and what was wrong with it.
-        const repaired = await call([
-          ...messages,
-          { role: "assistant", content: first.content.slice(0, 6000) },
-          repairMessage(errors),
-        ]).then((r) => parse(r.content));
+      const { first, repaired, repairError } = await askWithRepair(
+        client,
+        buildWriterMessages(report, snapshot),
+        {
+          signal: callerSignal,
+          deadline,
+          schema: jsonSchema,
+          model,
+          usage,
+          check: parse,
+          errorsOf: (r) => r.errors,
+          keep: 6000,
+        },
+      );
+      ({ values, errors } = first);
+      if (repairError !== undefined) failure = repairError;
+      if (repaired) {
+        // The repair may fix some fields: keep the first answer's good ones and add those.
         values = { ...values, ...repaired.values };
         errors = repaired.errors.filter((e) => !(e.split(":")[0]!.split(".")[0]! in values));
       }

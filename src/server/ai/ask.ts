@@ -1,0 +1,64 @@
+import type { AiClient, CompleteOptions } from "./client";
+import { type ChatMessage, repairMessage } from "./prompt";
+
+/** What a task's model calls cost and cited: tokens over every answer, and the sources named. */
+export interface CallUsage {
+  promptTokens: number;
+  completionTokens: number;
+  /** Answers received (0 when nothing came back: no cost to record). */
+  answers: number;
+  citations: Set<string>;
+}
+
+export function newCallUsage(): CallUsage {
+  return { promptTokens: 0, completionTokens: 0, answers: 0, citations: new Set() };
+}
+
+export interface AskOptions<T> extends CompleteOptions {
+  usage: CallUsage;
+  /** Reads an answer: never throws (an unusable answer is a value with errors). */
+  check: (content: string) => T;
+  /** What is wrong with a checked answer; empty when it can be used as it is. */
+  errorsOf: (checked: T) => string[];
+  /** Characters of the first answer shown back to the model with the repair request. */
+  keep: number;
+}
+
+/**
+ * One question to the model and, when the answer does not check, one repair: the model sees (the
+ * start of) its answer and what was wrong with it. Every AI task — the writer, the web-search report,
+ * the finder's criteria and the discovery candidates — asks this way. Returns both checked answers
+ * (`repaired` is null when the first was usable) so each caller decides how to combine them; the
+ * usage of every answer is added to `usage`. The first call rejects as `client.complete` does; a
+ * failed repair call comes back as `repairError` (the first answer may still be partly usable),
+ * unless the caller's signal aborted it.
+ */
+export async function askWithRepair<T>(
+  client: AiClient,
+  messages: ChatMessage[],
+  { usage, check, errorsOf, keep, ...complete }: AskOptions<T>,
+): Promise<{ first: T; repaired: T | null; repairError?: unknown }> {
+  const ask = async (m: ChatMessage[]): Promise<string> => {
+    const r = await client.complete(m, complete);
+    usage.answers++;
+    usage.promptTokens += r.promptTokens;
+    usage.completionTokens += r.completionTokens;
+    for (const url of r.citations) usage.citations.add(url);
+    return r.content;
+  };
+  const content = await ask(messages);
+  const first = check(content);
+  const errors = errorsOf(first);
+  if (errors.length === 0) return { first, repaired: null };
+  try {
+    const again = await ask([
+      ...messages,
+      { role: "assistant", content: content.slice(0, keep) },
+      repairMessage(errors),
+    ]);
+    return { first, repaired: check(again) };
+  } catch (err) {
+    if (complete.signal?.aborted) throw err;
+    return { first, repaired: null, repairError: err };
+  }
+}
