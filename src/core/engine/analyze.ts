@@ -87,11 +87,10 @@ export function isSponsored(mask: number): boolean {
   const negated = (mask & SIGNAL.NEGATED) !== 0;
   if (negated) return (mask & UNNEGATABLE) !== 0;
   if ((mask & STRONG_SIGNALS) !== 0) return true;
-  let weak = 0;
-  for (const s of WEAK_SIGNALS) if (mask & s) weak++;
-  return weak >= 2;
+  const weak = mask & WEAK_SIGNALS;
+  return (weak & (weak - 1)) !== 0; // two or more of them
 }
-const WEAK_SIGNALS = [SIGNAL.LINK_IN_BIO, SIGNAL.DISCOUNT, SIGNAL.COLLAB, SIGNAL.MENTION];
+const WEAK_SIGNALS = SIGNAL.LINK_IN_BIO | SIGNAL.DISCOUNT | SIGNAL.COLLAB | SIGNAL.MENTION;
 
 function signalNames(mask: number): string[] {
   const out: string[] = [];
