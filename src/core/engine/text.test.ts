@@ -67,6 +67,26 @@ describe("text scan", () => {
     expect(r.words).toBe(4); // hello, and, me and mail.com (the e-mail, not a mention)
   });
 
+  it("gives every #hashtag the same effect on the fast path as through the full rules", () => {
+    // "#tag code" takes the scan's precomputed hashtag path (nothing open); after "code" the
+    // context is open and the same tag goes through onToken. Both texts hold the same two tokens.
+    const tags = [...LEXICON.keys, "fitnessjourney", "outfitoftheday", "zzzzzz", "abc", "x1"];
+    let checked = 0;
+    for (const key of tags) {
+      if (!/^[\p{L}\p{N}_]+$/u.test(key)) continue; // tags are single tokens
+      for (const kind of ["caption", "bio"] as const) {
+        const fast = scan(`#${key} code`, kind);
+        const full = scan(`code #${key}`, kind);
+        expect([...fast.s.industry], `#${key}`).toEqual([...full.s.industry]);
+        expect(fast.r.signals, `#${key}`).toBe(full.r.signals);
+        expect(fast.r.hashtags).toBe(1);
+        expect(full.r.hashtags).toBe(1);
+      }
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(500);
+  });
+
   it("scores industries with kind weights, weak words at half, compounds, and a per-text cap", () => {
     expect(industry(scan("gym").s, "Fitness")).toBe(1);
     expect(industry(scan("#gym").s, "Fitness")).toBe(2);

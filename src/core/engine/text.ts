@@ -356,6 +356,26 @@ for (let a = 0; a <= C_LETTER; a++) {
   for (let b = 0; b <= C_LETTER; b++) FIRST2[(a << 7) | b] = s !== 0 && b < ALPHABET ? stepOf(s, b) : 0;
 }
 
+/**
+ * Per automaton state, the whole effect of a #hashtag ending there when no compound search is
+ * needed (onToken's rules, precomputed): its industry (−1 none) and weight in halves, and its
+ * sponsorship signal. TAG_FAST[s] is 1 for such states; a tag of 5 units or fewer never needs the
+ * compound search (state 0 included: a tag in no key only counts).
+ */
+const TAG_FAST = new Uint8Array(WORD_ENTRY.length);
+const TAG_INDUSTRY = new Int8Array(WORD_ENTRY.length).fill(-1);
+const TAG_HALVES = new Uint8Array(WORD_ENTRY.length);
+const TAG_SIGNAL = new Int32Array(WORD_ENTRY.length);
+for (let st = 0; st < WORD_ENTRY.length; st++) {
+  const id = WORD_ENTRY[st]!;
+  if (id < 0) continue;
+  if (E_INDUSTRY[id]! < 0 && (E_FLAGS[id]! & F_GENERIC) === 0 && E_TAG[id] === 0) continue;
+  TAG_FAST[st] = 1;
+  TAG_INDUSTRY[st] = E_INDUSTRY[id]!;
+  TAG_HALVES[st] = E_HALVES[id]!;
+  TAG_SIGNAL[st] = E_TAG[id]!;
+}
+
 const isWordAt = (i: number): boolean => (CHAR[units[i]!]! & C_WORD) !== 0;
 
 /** A token has an ASCII digit (a discount code: "code ANA20"). */
@@ -412,9 +432,10 @@ function onSymbol(i: number, n: number, state: ScanState): void {
  * - industry keywords add their weight (by text kind; hashtags may be compounds);
  * - stop words vote for their languages; places, flags and currency signs are country evidence.
  * Most words take the fast path here: no phrase or "%"/"code" context open, and the word is no
- * lexicon word or a stop word alone (STATE_ACTION): one table load, at most one vote. Everything
- * else goes to onToken/onWord, out of line, so the optimised loop stays small and does not depend
- * on what rare tokens a text happens to contain.
+ * lexicon word or a stop word alone (STATE_ACTION): one table load, at most one vote; so do most
+ * #hashtags (TAG_FAST: their effect precomputed per state). Everything else goes to
+ * onToken/onWord, out of line, so the optimised loop stays small and does not depend on what rare
+ * tokens a text happens to contain.
  */
 export function scanText(
   text: string,
@@ -450,6 +471,8 @@ export function scanText(
   const full = ACTION_FULL;
 
   let words = 0;
+  let hashtags = 0;
+  let tagSignals = 0;
   /** Non-zero once the fast path cast a vote. */
   let voted = 0;
   /** Units inside tokens, and those of them in a non-Latin script. */
@@ -520,6 +543,15 @@ export function scanText(
           votes[action]! += 1;
           voted |= action;
         }
+      } else if (prev === 35 && len <= 40 && !state.open && (len <= 5 || TAG_FAST[s] !== 0)) {
+        // A #hashtag with nothing open and no compound search: its precomputed effect.
+        hashtags++;
+        tagSignals |= TAG_SIGNAL[s]!;
+        const ind = TAG_INDUSTRY[s]!;
+        if (ind >= 0) {
+          state.textIndustry[ind]! += TAG_HALVES[s]! * state.tagWeight;
+          state.touched |= 1 << ind;
+        }
       } else onToken(text, start, i, s, prev, state);
       if (i >= n) break;
       // c and info are the non-word unit that ended the token: on to it.
@@ -544,10 +576,10 @@ export function scanText(
     } while (touched !== 0);
   }
   const anyVote = voted !== 0 || state.voted;
-  let signals = state.signals;
+  let signals = state.signals | tagSignals;
   if (out.mentions.length > 0) signals |= MENTION;
   out.signals = signals;
-  out.hashtags = state.hashtags;
+  out.hashtags = state.hashtags + hashtags;
   out.words = words + state.words;
   out.lang = decideLanguage(votes, anyVote, scripts, scriptLetters, letters - scriptLetters);
   if (anyVote) votes.fill(0);
