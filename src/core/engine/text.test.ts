@@ -67,6 +67,25 @@ describe("text scan", () => {
     expect(r.words).toBe(4); // hello, and, me and mail.com (the e-mail, not a mention)
   });
 
+  it("ends the last token at the scan's bound, whatever an earlier, longer text left behind", () => {
+    const s = newScanState("me");
+    const r = newTextResult();
+    // A long text first, so the scan's buffer holds letters past the next text's end.
+    scanText("gymnastics fitness workout routine every single morning", "caption", s, r);
+    s.industry.fill(0);
+    scanText("gym", "caption", s, r);
+    expect(r.words).toBe(1);
+    expect(industry(s, "Fitness")).toBe(1); // "gym", not "gymnastics…"
+    s.industry.fill(0);
+    scanText("the gymnastics", "caption", s, r, 7); // bounded inside a word: "the gym"
+    expect(r.words).toBe(2);
+    expect(industry(s, "Fitness")).toBe(1);
+    scanText("aujourd'", "caption", s, r); // an apostrophe at the very end joins nothing
+    expect(r.words).toBe(1);
+    scanText("@brand.", "caption", s, r);
+    expect(r.mentions).toEqual(["brand"]);
+  });
+
   it("gives every #hashtag the same effect on the fast path as through the full rules", () => {
     // "#tag code" takes the scan's precomputed hashtag path (nothing open); after "code" the
     // context is open and the same tag goes through onToken. Both texts hold the same two tokens.

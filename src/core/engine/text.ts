@@ -328,18 +328,25 @@ function nativeCopy(array: Uint16Array<ArrayBuffer>): ((text: string, n: number)
   return (text, n) => void view.write(text, 0, n * 2, "utf16le");
 }
 
-/** text[0, n) into `units` (n ≤ text.length). */
+/** text[0, n) into `units` (n ≤ text.length), then SENTINEL at units[n]. */
 function loadUnits(text: string, n: number): Uint16Array {
-  if (n > units.length) {
+  if (n >= units.length) {
     let size = units.length;
-    while (size < n) size *= 2;
+    while (size <= n) size *= 2;
     units = new Uint16Array(size);
     copyUnits = nativeCopy(units);
   }
   if (UNIT_COPY.native && copyUnits !== null) copyUnits(text, n);
   else for (let i = 0; i < n; i++) units[i] = text.charCodeAt(i);
+  units[n] = SENTINEL;
   return units;
 }
+
+/**
+ * Written after a text's last unit: a space, which ends any token, so the scan's inner loops stop
+ * at the end of the text without testing the index on every unit.
+ */
+const SENTINEL = 32;
 
 /** The automaton's step from `s` on letter `l` (0 = dead). */
 function stepOf(s: number, l: number): number {
@@ -496,25 +503,23 @@ export function scanText(
       // s is the automaton's state after the token's units up to i. Two plain word characters
       // take the first two steps in one load (FIRST2); a one-letter start takes one (FIRST).
       let s: number;
-      const second = i + 1 < n ? chars[u[i + 1]!]! : C_OTHER;
+      const second = chars[u[i + 1]!]!; // units[n] is the sentinel
       if ((second & C_OTHER) === 0) {
         s = first2[((info & C_LETTER) << 7) | (second & C_LETTER)]!;
         c = u[++i]!;
         info = second;
       } else s = first[info & C_LETTER]!;
+      // The loops below need no test of i against n: the sentinel at units[n] ends every token.
       for (;;) {
-        if (++i >= n) break;
-        c = u[i]!;
+        c = u[++i]!;
         info = chars[c]!;
         // Most words leave the lexicon's prefixes after a few letters: no step leaves the dead
         // state, so the rest of such a word is only read to its end (no automaton loads).
         if (s === 0 && (info & C_OTHER) === 0) {
           do {
-            if (++i >= n) break;
-            c = u[i]!;
+            c = u[++i]!;
             info = chars[c]!;
           } while ((info & C_OTHER) === 0);
-          if (i >= n) break;
         }
         // One test for the common case, a plain word character. Otherwise: a letter of another
         // script is counted and goes on; an apostrophe inside a word (aujourd'hui) or a dot inside
@@ -523,7 +528,7 @@ export function scanText(
           if ((info & C_WORD) !== 0) {
             scripts[(info >> C_SCRIPT_SHIFT) - 1]!++;
             scriptLetters++;
-          } else if (!((c === 39 || (c === 46 && prev === 64)) && i + 1 < n && isWordAt(i + 1))) break;
+          } else if (!((c === 39 || (c === 46 && prev === 64)) && isWordAt(i + 1))) break;
         }
         // The automaton's step, branch-free: t if CHECK[t] is s, else the dead state 0. (Both
         // are below 2^16, so (CHECK[t] ^ s) − 1 is negative — all ones after >> 31 — exactly when
