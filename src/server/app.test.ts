@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isStaticFileRequest } from "./app";
-import { useTestApp } from "./testing/test-app";
+import { buildApp, isStaticFileRequest } from "./app";
+import { fakeWebRoot, testConfig, useTestApp } from "./testing/test-app";
 import { testedDatabaseKinds } from "./testing/test-db";
 
 describe.each(testedDatabaseKinds())("app basics on %s", (kind) => {
@@ -44,19 +44,35 @@ describe.each(testedDatabaseKinds())("app basics on %s", (kind) => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it("tags every response with a request id, keeping a sane one the client sent", async () => {
-    const res = await t.app.inject({
+  it("tags every response with a request id; a client's own id is kept only from a trusted proxy", async () => {
+    // Security review #14: any client could make its log lines collide with another request's.
+    const direct = await t.app.inject({
       method: "GET",
       url: "/api/health",
       headers: { "x-request-id": "abc-123" },
     });
-    expect(res.headers["x-request-id"]).toBe("abc-123");
-    const generated = await t.app.inject({
-      method: "GET",
-      url: "/api/health",
-      headers: { "x-request-id": "<bad id>" },
+    expect(direct.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    const proxied = await buildApp(testConfig({ TRUSTED_PROXIES: "127.0.0.1" }), {
+      database: t.database,
+      webRoot: fakeWebRoot(),
+      logger: false,
     });
-    expect(generated.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    try {
+      const kept = await proxied.inject({
+        method: "GET",
+        url: "/api/health",
+        headers: { "x-request-id": "abc-123" },
+      });
+      expect(kept.headers["x-request-id"]).toBe("abc-123");
+      const generated = await proxied.inject({
+        method: "GET",
+        url: "/api/health",
+        headers: { "x-request-id": "<bad id>" },
+      });
+      expect(generated.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await proxied.close();
+    }
   });
 
   it("sends security headers", async () => {

@@ -9,10 +9,12 @@ import { authPlugin, ipKey } from "./auth/auth-plugin";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { discoveryRoutes } from "./discovery/routes";
+import { createTrustCheck, registerHostGuard, registerNulGuard } from "./http/edge";
 import { DEFAULT_BODY_LIMIT, registerErrorHandler } from "./http/error-handler";
 import { registerWebApp } from "./http/static-web";
 import { createJobs, type Jobs } from "./jobs";
 import { jobRoutes } from "./jobs/routes";
+import { createHousekeeping } from "./ops/housekeeping";
 import { createMetrics, registerRequestMetrics } from "./ops/metrics";
 import { authRoutes } from "./routes/auth";
 import { clientConfigRoutes } from "./routes/client-config";
@@ -54,6 +56,7 @@ export const DEFAULT_WEB_ROOT = path.resolve(
 
 /** Builds the HTTP app without listening (conventions §2): tests use app.inject(). */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const trustedPeer = createTrustCheck(config.trustedProxies);
   const options: FastifyServerOptions = {
     logger: deps.logger ?? {
       level: config.logLevel,
@@ -62,13 +65,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         remove: true,
       },
     },
+    // A request id is taken from a trusted proxy only: any other client could make its log lines
+    // collide with another request's.
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
-      return typeof given === "string" && /^[\w.-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+      return trustedPeer(req.socket?.remoteAddress) && typeof given === "string" && /^[\w.-]{1,64}$/.test(given)
+        ? given
+        : crypto.randomUUID();
     },
     bodyLimit: DEFAULT_BODY_LIMIT,
-    // Behind one reverse proxy in production: trust exactly one hop for the client address.
-    trustProxy: config.isProduction ? (_address: string, hop: number) => hop === 0 : false,
+    // X-Forwarded-For is believed only from TRUSTED_PROXIES (default none): a client that reaches
+    // the port directly cannot choose its own address for quotas and rate limits.
+    trustProxy: config.trustedProxies.length > 0 ? [...config.trustedProxies] : false,
     return503OnClosing: true,
   };
   const app = Fastify(options).withTypeProvider<ZodTypeProvider>();
@@ -79,6 +87,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     reply.header("x-request-id", request.id);
   });
   registerErrorHandler(app);
+  registerHostGuard(app, config);
+  registerNulGuard(app);
 
   // Exactly what the app loads: its own scripts, Google's sign-in, and — only when configured —
   // the ad network and the analytics pixel.
@@ -110,7 +120,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   const now = deps.now ?? (() => new Date());
   const metrics = createMetrics();
-  registerRequestMetrics(app, metrics);
+  registerRequestMetrics(app, metrics, { token: config.metricsToken });
   // Locks and short caches: Redis with REDIS_URL (shared by every instance), in process without.
   const shared = createSharedState(config, {
     now,
@@ -153,6 +163,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     },
   });
   metrics.setJobCountsSource(() => jobs.gaugeCounts());
+  const housekeeping = createHousekeeping({
+    purgeExpiredSessions: () => services.sessions.purgeExpired(),
+    purgeOldUsage: () => services.quota.purgeOldUsage(),
+    logger: app.log.child({ component: "housekeeping" }),
+  });
+  app.addHook("onReady", async () => housekeeping.start());
+  app.addHook("onClose", async () => housekeeping.stop());
   app.decorate("jobs", jobs);
   app.addHook("onReady", async () => {
     await shared.ready(3000);
@@ -184,10 +201,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     keyGenerator: (request) => ipKey(request.ip),
     redis,
     nameSpace: `${config.redisKeyPrefix}rl:`,
+    // Fails open while Redis is away (availability first); the outage is logged once and counted
+    // in /metrics (rate_limit_fail_open_total), see the onRequest hook below.
     skipOnError: true,
     // Static files (hashed JS/CSS chunks, icons, images) are immutable and cost nothing to serve;
     // one page load fetches ~20 of them, so counting them would lock out an office behind one NAT.
-    allowList: (request) => request.url === "/api/health" || isStaticFileRequest(request.method, request.url),
+    // Decided on the matched route, never the raw URL: /%61pi/… is routed to the API too.
+    allowList: (request) => isAllowListed(request.method, request.url, request.routeOptions.url),
     errorResponseBuilder: (_request, ctx) => ({
       statusCode: 429,
       message: `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
@@ -195,6 +215,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     }),
   });
 
+  if (redis) {
+    let failingOpen = false;
+    app.addHook("onRequest", async (request) => {
+      const down = redis.status !== "ready";
+      if (down && isAllowListed(request.method, request.url, request.routeOptions.url)) return;
+      if (down) {
+        metrics.rateLimitFailOpen.inc();
+        if (!failingOpen) app.log.warn("Redis is unreachable: rate limits are not enforced until it is back");
+      } else if (failingOpen) app.log.info("Redis is back: rate limits are enforced again");
+      failingOpen = down;
+    });
+  }
   await app.register(authPlugin, { config, sessions: services.sessions });
   await app.register(healthRoutes, {
     config,
@@ -235,6 +267,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
 const STATIC_FILE =
   /^\/(?!api\/)[^?]*\.(?:js|mjs|css|map|svg|png|jpe?g|webp|avif|gif|ico|woff2?|txt)(?:\?.*)?$/i;
+
+/** Requests the global rate limit does not count: liveness probes and the web app's static files. */
+export function isAllowListed(method: string, url: string, route: string | undefined): boolean {
+  if (route === "/api/health") return true;
+  if (route?.startsWith("/api/") || route === "/metrics") return false;
+  return isStaticFileRequest(method, url);
+}
 
 /** A GET/HEAD for a file of the built web app (not an API call, not a server-rendered page). */
 export function isStaticFileRequest(method: string, url: string): boolean {

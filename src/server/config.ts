@@ -1,3 +1,4 @@
+import net from "node:net";
 import { z } from "zod";
 import { COLLECTOR_NAMES, type CollectorName } from "./collectors/types";
 
@@ -67,6 +68,27 @@ const flag = z
     ctx.addIssue({ code: "custom", message: `must be 1 or 0, got "${v}"` });
     return z.NEVER;
   });
+
+/** A comma-separated list, trimmed, empties dropped. */
+const commaList = (v: string | undefined) =>
+  (v ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** "10.0.0.1", "172.18.0.0/16", "::1", "fd00::/8": what proxy-addr (Fastify's trustProxy) accepts. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, extra] = entry.split("/");
+  if (extra !== undefined || !address) return false;
+  const family = net.isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** A host name or IP literal as it appears in a Host header, without the port. */
+const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/;
 
 export const COLLECTOR_IDS = COLLECTOR_NAMES;
 export type CollectorId = CollectorName;
@@ -237,6 +259,49 @@ const envSchema = z.object({
       return v;
     }),
   BRAND_NAME: z.string().trim().min(1).max(100).optional().default("Social Media Analytics Platform"),
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = commaList(v);
+      for (const entry of list) {
+        if (!isAddressOrCidr(entry)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${entry}" is not an IP address or CIDR range (e.g. 172.18.0.0/16)`,
+          });
+          return z.NEVER;
+        }
+      }
+      return list;
+    }),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return undefined;
+      if (v.length < 16 || /\s/.test(v)) {
+        ctx.addIssue({ code: "custom", message: "must be at least 16 characters with no spaces" });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const list = commaList(v).map((h) => h.toLowerCase());
+      for (const host of list) {
+        if (!HOST_NAME.test(host)) {
+          ctx.addIssue({
+            code: "custom",
+            message: `"${host}" is not a host name (give names like example.com, without scheme or port)`,
+          });
+          return z.NEVER;
+        }
+      }
+      return list;
+    }),
 });
 
 export interface AppConfig {
@@ -294,6 +359,12 @@ export interface AppConfig {
   homeVariant: "a" | "b";
   adsenseClientId?: string;
   pixelId?: string;
+  /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* and X-Request-Id headers are believed. */
+  trustedProxies: string[];
+  /** Bearer token /metrics requires; without it /metrics answers loopback clients only. */
+  metricsToken?: string;
+  /** Host names this server answers for (APP_URL's, loopback names and ALLOWED_HOSTS); others get 421. */
+  allowedHosts: string[];
 }
 
 export class ConfigError extends Error {
@@ -385,5 +456,16 @@ export function loadConfig(
     homeVariant: e.HOME_VARIANT,
     adsenseClientId: e.ADSENSE_CLIENT_ID,
     pixelId: e.META_PIXEL_ID,
+    trustedProxies: e.TRUSTED_PROXIES,
+    metricsToken: e.METRICS_TOKEN,
+    allowedHosts: [
+      ...new Set([
+        new URL(e.APP_URL ?? `http://localhost:${port}`).hostname.toLowerCase(),
+        "localhost",
+        "127.0.0.1",
+        "[::1]",
+        ...e.ALLOWED_HOSTS,
+      ]),
+    ],
   };
 }

@@ -113,3 +113,14 @@ export class NotConfiguredError extends AppError {
   readonly code = "NOT_CONFIGURED";
   override name = "NotConfiguredError";
 }
+
+/** A store this server needs (the database, the job queue) is not answering right now. */
+export class TemporarilyUnavailableError extends AppError {
+  readonly status = 503;
+  readonly code = "TEMPORARILY_UNAVAILABLE";
+  override name = "TemporarilyUnavailableError";
+  constructor(message: string, retryAfterSeconds = 30) {
+    super(message);
+    this.headers = { "retry-after": String(retryAfterSeconds) };
+  }
+}

@@ -26,7 +26,9 @@ export async function backupCommand(argv: string[], io: CliIo, env = process.env
     const dump = await database.pglite!.dumpDataDir("gzip");
     fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
     const tmp = `${file}.partial`;
-    fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    // A backup holds the same private data as the database: readable by this account only.
+    fs.writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()), { mode: 0o600 });
+    fs.chmodSync(tmp, 0o600);
     fs.renameSync(tmp, file);
     io.out(
       `Backed up ${path.resolve(config.dataDir)} to ${path.resolve(file)} (${fs.statSync(file).size} bytes).`,

@@ -66,8 +66,10 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
   app.decorateRequest("sessionToken", null);
 
   app.addHook("onRequest", async (request) => {
-    if (!request.url.startsWith("/api/")) return;
+    // Decided on the matched route and for every unsafe method, never on the raw URL: the router
+    // decodes /%61pi/… and /api/analyze/%73tream to the same handlers, and answers HEAD with GET's.
     assertSameOrigin(request, appOrigin);
+    if (!isApiRequest(request)) return;
     const token = readSigned(request, names.session);
     if (token) {
       request.user = await opts.sessions.resolve(token);
@@ -84,9 +86,29 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * our own origin. Clients that send neither Sec-Fetch-Site nor Origin (curl, server-to-server) carry
  * no ambient browser cookies of a victim and pass.
  */
+/** Routes a GET (or HEAD) of which spends a quota unit: only the app's own pages may call them. */
+export const QUOTA_SPENDING_GETS = new Set(["/api/analyze/stream"]);
+
+function isApiRequest(request: FastifyRequest): boolean {
+  const route = request.routeOptions.url;
+  return route !== undefined ? route.startsWith("/api/") : request.url.startsWith("/api/");
+}
+
+/**
+ * True when a browser says this request came from a page of our own (or from no page: typed in the
+ * address bar, a bookmark) and is not a cross-site navigation. Requests without Sec-Fetch headers
+ * (curl, older browsers) count as same-site: they carry no victim's cookies.
+ */
+export function isSameSiteRequest(request: FastifyRequest): boolean {
+  const site = request.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin" && site !== "none") return false;
+  return true;
+}
+
 function assertSameOrigin(request: FastifyRequest, appOrigin: string): void {
-  const path = request.url.split("?")[0]!;
-  const spendsQuota = request.method === "GET" && path === "/api/analyze/stream";
+  const route = request.routeOptions.url ?? "";
+  const spendsQuota =
+    (request.method === "GET" || request.method === "HEAD") && QUOTA_SPENDING_GETS.has(route);
   if (!UNSAFE.has(request.method) && !spendsQuota) return;
   const site = request.headers["sec-fetch-site"];
   const origin = request.headers.origin;

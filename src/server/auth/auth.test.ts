@@ -121,9 +121,9 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
   });
 
   it("rotates the session at sign-in (fixation) and ends it server-side at logout", async () => {
-    const first = await login(await keys.token({}, { sub: "3003" }));
+    const first = await login(await keys.token({ email: "s3003@example.com" }, { sub: "3003" }));
     const firstCookie = cookieOf(first, "sid")!;
-    const second = await login(await keys.token({}, { sub: "3003" }), { cookie: firstCookie });
+    const second = await login(await keys.token({ email: "s3003@example.com" }, { sub: "3003" }), { cookie: firstCookie });
     const secondCookie = cookieOf(second, "sid")!;
     expect(secondCookie).not.toBe(firstCookie);
     const replayFirst = await app.inject({
@@ -159,7 +159,7 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
   });
 
   it("refuses cross-site state changes, JSON-less bodies, and accepts same-origin ones", async () => {
-    const credential = await keys.token({}, { sub: "4004" });
+    const credential = await keys.token({ email: "s4004@example.com" }, { sub: "4004" });
     const cross = await login(credential, { origin: "https://evil.example.com" });
     expect(cross.statusCode).toBe(403);
     expect(cross.json().message).toBe("Cross-site requests are not allowed.");
@@ -203,9 +203,10 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
     expect(first.json()).toMatchObject({ email: "new@example.com", firstSignIn: true });
     const again = await login(await keys.token({ email: "new@example.com" }, { sub: "6006" }));
     expect(again.json()).toMatchObject({ email: "new@example.com", firstSignIn: false });
-    // The same e-mail arriving with a new Google subject is the same account, not a new one.
-    const relinked = await login(await keys.token({ email: "new@example.com" }, { sub: "6007" }));
-    expect(relinked.json().firstSignIn).toBe(false);
+    // The same e-mail arriving with a new Google subject never takes over the account.
+    const takeover = await login(await keys.token({ email: "new@example.com" }, { sub: "6007" }));
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.json().message).toMatch(/different Google account/);
     // GET /api/auth/me is the plain user.
     const me = await app.inject({
       method: "GET",
@@ -224,7 +225,7 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
     const anon = await app.inject({ method: "GET", url: "/api/reports/count" });
     expect(anon.json()).toMatchObject({ count: 0, limit: 1, remaining: 1, signedIn: false });
     expect(anon.cookies.some((c) => c.name === "vid")).toBe(true);
-    const signed = await login(await keys.token({}, { sub: "5005" }));
+    const signed = await login(await keys.token({ email: "s5005@example.com" }, { sub: "5005" }));
     const res = await app.inject({
       method: "GET",
       url: "/api/reports/count",

@@ -1,8 +1,9 @@
 import crypto from "node:crypto";
-import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import type { User } from "../../core/schemas/auth";
 import type { AppDb } from "../db/database";
 import { sessions, users } from "../db/schema";
+import { ConflictError } from "../errors";
 import type { GoogleIdentity } from "./google-verifier";
 
 export interface SessionUser extends User {}
@@ -44,18 +45,53 @@ export function createSessionService(deps: {
   const admins = new Set(deps.adminEmails);
   return {
     async upsertGoogleUser(identity) {
+      // The Google subject is the identity (Google: e-mails can be recycled or belong to another
+      // domain's account). An e-mail never moves a user to a new subject.
       const now = deps.now();
       const bySub = await db
-        .select({ id: users.id })
+        .select({ id: users.id, email: users.email })
         .from(users)
         .where(eq(users.googleSub, identity.sub))
         .limit(1);
       if (bySub[0]) {
+        const id = bySub[0].id;
+        const emailTaken =
+          identity.email !== bySub[0].email &&
+          (await db.select({ id: users.id }).from(users).where(eq(users.email, identity.email)).limit(1))
+            .length > 0;
+        // The account's e-mail changed to one another user holds: keep the stored one (the other
+        // user keeps theirs) rather than failing every sign-in on the unique constraint.
         await db
           .update(users)
-          .set({ email: identity.email, name: identity.name, picture: identity.picture, lastLoginAt: now })
-          .where(eq(users.id, bySub[0].id));
-        return { id: bySub[0].id, created: false };
+          .set({
+            ...(emailTaken ? {} : { email: identity.email }),
+            name: identity.name,
+            picture: identity.picture,
+            lastLoginAt: now,
+          })
+          .where(eq(users.id, id));
+        return { id, created: false };
+      }
+      const byEmail = await db
+        .select({ id: users.id, googleSub: users.googleSub })
+        .from(users)
+        .where(eq(users.email, identity.email))
+        .limit(1);
+      if (byEmail[0]) {
+        if (byEmail[0].googleSub !== null) {
+          throw new ConflictError(
+            "This e-mail address belongs to an account that signs in with a different Google account. Sign in with that Google account.",
+          );
+        }
+        // A user made before Google sign-in was set up (dev login, an admin's e-mail): the first
+        // Google account with that verified e-mail claims it, once; claimed only if still unbound.
+        const claimed = await db
+          .update(users)
+          .set({ googleSub: identity.sub, name: identity.name, picture: identity.picture, lastLoginAt: now })
+          .where(and(eq(users.id, byEmail[0].id), isNull(users.googleSub)))
+          .returning({ id: users.id });
+        if (!claimed[0]) throw new ConflictError("This account was just linked to another sign-in. Please try again.");
+        return { id: claimed[0].id, created: false };
       }
       const [row] = await db
         .insert(users)
@@ -66,12 +102,10 @@ export function createSessionService(deps: {
           googleSub: identity.sub,
           lastLoginAt: now,
         })
-        .onConflictDoUpdate({
-          target: users.email,
-          set: { googleSub: identity.sub, name: identity.name, picture: identity.picture, lastLoginAt: now },
-        })
-        .returning({ id: users.id, created: insertedRow });
-      return { id: row!.id, created: row!.created };
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!row) throw new ConflictError("This account was just created by another sign-in. Please try again.");
+      return { id: row.id, created: true };
     },
     async upsertDevUser(email, name) {
       const [row] = await db

@@ -27,6 +27,12 @@ export interface FlightOptions<T> {
   lockKey?: string;
   /** Encodes a successful result for flights waiting on other instances (see FlightContext). */
   handoff?: (result: T) => string;
+  /**
+   * Called once with the shared work's own outcome, whether or not this caller is still waiting
+   * for it: a caller that went away can still learn whether the work it started stored a result
+   * (the quota keeps a unit for work that succeeded, docs/decisions/002-sessions-and-quotas.md).
+   */
+  onSettled?: (outcome: { ok: true } | { ok: false; error: unknown }) => void;
 }
 
 export interface SingleFlight {
@@ -83,6 +89,12 @@ export function createSingleFlight(): SingleFlight & { readonly size: number } {
         flight = created;
       }
       const joined = flight;
+      const onSettled = opts.onSettled;
+      if (onSettled)
+        joined.promise.then(
+          () => onSettled({ ok: true }),
+          (error: unknown) => onSettled({ ok: false, error }),
+        );
       joined.waiters++;
       if (!callerSignal) return joined.promise as Promise<T>;
 

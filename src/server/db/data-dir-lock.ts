@@ -48,7 +48,11 @@ export interface DataDirLock {
 }
 
 export function acquireDataDirLock(dataDir: string): DataDirLock {
-  fs.mkdirSync(dataDir, { recursive: true });
+  // The folder holds every user's e-mail, sessions and history: only this account may enter it
+  // (PGlite writes its files 0666; a 0700 folder makes their modes unreachable). An existing
+  // folder made by an earlier version is tightened too.
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dataDir, 0o700);
   const file = path.join(dataDir, "app.lock");
   const mine: LockInfo = {
     pid: process.pid,

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { AppError } from "../errors";
+import { AppError, TemporarilyUnavailableError, ValidationError } from "../errors";
 
 /** The spec §8 error body. */
 export interface ErrorBody {
@@ -41,8 +41,58 @@ export function formatByteLimit(bytes: number): string {
   return `${Math.round(bytes / 1024)} KB`;
 }
 
+/** PostgreSQL error codes (and driver/socket codes) that mean the database cannot be reached now. */
+const DB_UNAVAILABLE = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+/** Text a database refuses because of its characters (NUL, bad encoding): the client's input. */
+const DB_BAD_TEXT = new Set(["22021", "22P05"]);
+const DB_GONE_MESSAGE = /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (?:shutting down|starting up)/i;
+
+/**
+ * Database failures that are not bugs, found anywhere on the cause chain (drizzle wraps the driver's
+ * error): an outage is a 503 with Retry-After, text the database cannot store is the client's 400.
+ */
+export function classifyDatabaseError(error: unknown): AppError | null {
+  let e: unknown = error;
+  for (let depth = 0; e && typeof e === "object" && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    const message = (e as { message?: unknown }).message;
+    if (typeof code === "string" && DB_BAD_TEXT.has(code))
+      return new ValidationError("The request contains characters that cannot be stored (such as NUL).");
+    if (
+      (typeof code === "string" && DB_UNAVAILABLE.has(code)) ||
+      (typeof message === "string" && DB_GONE_MESSAGE.test(message))
+    )
+      return new TemporarilyUnavailableError(
+        "The service is temporarily unavailable. Please try again in a minute.",
+      );
+    e = (e as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
 /** The one mapping from any error to an HTTP status and the spec §8 body (used by routes and SSE). */
 export function toErrorResponse(error: unknown, context: { bodyLimit?: number } = {}): ErrorResponse {
+  if (!(error instanceof AppError)) {
+    const classified = classifyDatabaseError(error);
+    if (classified) {
+      const mapped = toErrorResponse(classified, context);
+      return { ...mapped, log: classified.status >= 500 ? "warn" : undefined };
+    }
+  }
   if (error instanceof AppError) {
     const body: ErrorBody = { message: error.message, code: error.code };
     if (error.requiresAuth) body.requiresAuth = true;

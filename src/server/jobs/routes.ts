@@ -11,7 +11,8 @@ import {
   seedJobRequestSchema,
 } from "../../core/schemas/jobs";
 import { requireAdmin } from "../auth/auth-plugin";
-import { NotFoundError, ValidationError } from "../errors";
+import { NotFoundError, TemporarilyUnavailableError, ValidationError } from "../errors";
+import { withTimeout } from "../ops/metrics";
 import type { Jobs } from "./index";
 
 export interface JobRoutesOptions {
@@ -31,6 +32,20 @@ const IMPORT_TYPES: Record<string, "csv" | "ndjson"> = {
  * (the file is the request body: text/csv or application/x-ndjson, 50 MB at most). Admins only,
  * checked before anything is read.
  */
+/** How long an admin call waits for the job queue (Redis with BullMQ) before answering 503. */
+export const QUEUE_CALL_TIMEOUT_MS = 3000;
+
+/** A queue call that gives up instead of hanging while the queue's store is unreachable. */
+function queueCall<T>(work: Promise<T>): Promise<T> {
+  return withTimeout(work, QUEUE_CALL_TIMEOUT_MS).catch((err: Error) => {
+    if (/no answer within/.test(err.message))
+      throw new TemporarilyUnavailableError(
+        "The job queue is not answering (is Redis reachable?). Please try again in a minute.",
+      );
+    throw err;
+  });
+}
+
 export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { jobs } = opts;
@@ -51,7 +66,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
     { schema: { response: { 200: jobsOverviewSchema } } },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
-      return jobs.overview();
+      return queueCall(jobs.overview());
     },
   );
 
@@ -59,7 +74,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
     "/api/admin/jobs/:id",
     { schema: { params: jobParamsSchema, response: { 200: jobViewSchema } } },
     async (request, reply) => {
-      const job = await jobs.get(request.params.id);
+      const job = await queueCall(jobs.get(request.params.id));
       if (!job) throw new NotFoundError(`No job ${request.params.id} (finished jobs are kept for 7 days).`);
       reply.header("cache-control", "no-store");
       return job;
@@ -73,7 +88,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
       const username = request.body.username.replace(/^@+/, "");
       if (!username) throw new ValidationError("Username is required", "username");
       reply.code(202);
-      return jobs.enqueueRefresh(request.body.platform, username, "admin");
+      return queueCall(jobs.enqueueRefresh(request.body.platform, username, "admin"));
     },
   );
 
@@ -82,7 +97,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
     { schema: { body: autoRefreshRunRequestSchema.optional(), response: { 202: jobViewSchema } } },
     async (request, reply) => {
       reply.code(202);
-      return jobs.runSweep(request.body?.mode);
+      return queueCall(jobs.runSweep(request.body?.mode));
     },
   );
 
@@ -91,7 +106,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
     { schema: { body: seedJobRequestSchema, response: { 202: jobViewSchema } } },
     async (request, reply) => {
       reply.code(202);
-      return jobs.enqueueSeed(request.body.count);
+      return queueCall(jobs.enqueueSeed(request.body.count));
     },
   );
 

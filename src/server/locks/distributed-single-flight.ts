@@ -267,7 +267,10 @@ export function createDistributedSingleFlight(options: DistributedSingleFlightOp
       opts: FlightOptions<T> = {},
     ): Promise<T> {
       const name = opts.lockKey ?? key;
-      return local.run(key, (signal) => runLocked(name, fn, signal, opts.handoff), { signal: opts.signal });
+      return local.run(key, (signal) => runLocked(name, fn, signal, opts.handoff), {
+        signal: opts.signal,
+        onSettled: opts.onSettled,
+      });
     },
   };
 }

@@ -1,4 +1,6 @@
-import type { FastifyInstance } from "fastify";
+import crypto from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import { isLoopback } from "../http/edge";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 
 /** Jobs per queue and state, read from the job runner when Prometheus scrapes. */
@@ -82,6 +84,11 @@ export function createMetrics() {
     buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800],
     registers: [registry],
   });
+  const rateLimitFailOpen = new Counter({
+    name: "rate_limit_fail_open_total",
+    help: "Requests let through without a rate-limit check because Redis was unreachable",
+    registers: [registry],
+  });
   let jobCountsSource: JobCountsSource | undefined;
   new Gauge({
     name: "jobs",
@@ -92,7 +99,9 @@ export function createMetrics() {
       if (!jobCountsSource) return;
       this.reset();
       try {
-        for (const c of await jobCountsSource()) this.set({ queue: c.queue, state: c.state }, c.count);
+        // A queue store that does not answer must not hang the scrape (it used to, with Redis down).
+        const counts = await withTimeout(jobCountsSource(), JOB_COUNTS_TIMEOUT_MS);
+        for (const c of counts) this.set({ queue: c.queue, state: c.state }, c.count);
       } catch {
         /* the queue store is away: report nothing rather than fail the scrape */
       }
@@ -111,6 +120,7 @@ export function createMetrics() {
     singleFlight,
     jobsFinished,
     jobDuration,
+    rateLimitFailOpen,
     /** Where the `jobs` gauge reads its counts (the job runner, once it exists). */
     setJobCountsSource(source: JobCountsSource | undefined) {
       jobCountsSource = source;
@@ -120,8 +130,48 @@ export function createMetrics() {
 
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/** How long a scrape waits for the job queue's counts before reporting none. */
+export const JOB_COUNTS_TIMEOUT_MS = 1500;
+
+/** Rejects when `promise` has not settled within `ms`. */
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+      timer.unref();
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = crypto.createHash("sha256").update(given).digest();
+  const b = crypto.createHash("sha256").update(expected).digest();
+  return crypto.timingSafeEqual(a, b);
+}
+
+/**
+ * Who may read /metrics: with METRICS_TOKEN, a request carrying `Authorization: Bearer <token>`;
+ * without it, only a client on this machine that no proxy forwarded (a proxy on loopback would
+ * otherwise make every internet client look local).
+ */
+function mayReadMetrics(request: FastifyRequest, token: string | undefined): boolean {
+  if (token) {
+    const header = request.headers.authorization ?? "";
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    return Boolean(match && sameSecret(match[1]!, token));
+  }
+  const forwarded = request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
+  return !forwarded && isLoopback(request.ip) && isLoopback(request.socket.remoteAddress);
+}
+
 /** Times every request by its route pattern (never the raw URL: handles would explode cardinality). */
-export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
+export function registerRequestMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  opts: { token?: string } = {},
+): void {
   app.addHook("onResponse", async (request, reply) => {
     const route = request.routeOptions.url ?? "unmatched";
     metrics.httpDuration.observe(
@@ -129,7 +179,18 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): 
       reply.elapsedTime / 1000,
     );
   });
-  app.get("/metrics", { config: { rateLimit: false } }, async (_request, reply) => {
+  app.get("/metrics", async (request, reply) => {
+    if (!mayReadMetrics(request, opts.token)) {
+      reply.header("cache-control", "no-store");
+      if (opts.token) reply.header("www-authenticate", 'Bearer realm="metrics"');
+      return reply.code(opts.token ? 401 : 403).send({
+        message: opts.token
+          ? "Metrics need Authorization: Bearer <METRICS_TOKEN>."
+          : "Metrics are served to this machine only; set METRICS_TOKEN to read them from elsewhere.",
+        code: opts.token ? "UNAUTHORIZED" : "FORBIDDEN",
+      });
+    }
+    reply.header("cache-control", "no-store");
     reply.type(metrics.registry.contentType);
     return metrics.registry.metrics();
   });

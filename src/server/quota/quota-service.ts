@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { reportUsage } from "../db/schema";
@@ -91,20 +91,22 @@ export function createQuotaService(deps: { db: AppDb; limits: QuotaLimits; now: 
     async consume(identity: QuotaIdentity): Promise<QuotaCharge> {
       const day = utcDay(deps.now());
       const { subject, limit } = subjectOf(identity);
+      const taken: string[] = [];
+      // The address first: once it is used up, a cookieless client (a new visitor id on every
+      // request) is refused without leaving a usage row behind for each try.
+      if (identity.kind === "anonymous") {
+        const ipSubject = `ip:${identity.ipKey}`;
+        if (!(await take(ipSubject, day, deps.limits.anonymousPerIp)))
+          throw new QuotaExceededError(ANON_LIMIT_MESSAGE, true);
+        taken.push(ipSubject);
+      }
       if (!(await take(subject, day, limit))) {
+        for (const s of taken) await giveBack(s, day);
         throw identity.kind === "user"
           ? new QuotaExceededError(USER_LIMIT_MESSAGE(limit), false)
           : new QuotaExceededError(ANON_LIMIT_MESSAGE, true);
       }
-      const taken = [subject];
-      if (identity.kind === "anonymous") {
-        const ipSubject = `ip:${identity.ipKey}`;
-        if (!(await take(ipSubject, day, deps.limits.anonymousPerIp))) {
-          await giveBack(subject, day);
-          throw new QuotaExceededError(ANON_LIMIT_MESSAGE, true);
-        }
-        taken.push(ipSubject);
-      }
+      taken.push(subject);
       let refunded = false;
       return {
         async refund() {
@@ -113,6 +115,16 @@ export function createQuotaService(deps: { db: AppDb; limits: QuotaLimits; now: 
           for (const s of taken) await giveBack(s, day);
         },
       };
+    },
+
+    /** Deletes usage rows of days before `keepDays` ago (housekeeping): only today's count matters. */
+    async purgeOldUsage(keepDays = 2): Promise<number> {
+      const oldest = utcDay(new Date(deps.now().getTime() - keepDays * 24 * 3600 * 1000));
+      const res = await db
+        .delete(reportUsage)
+        .where(lt(reportUsage.day, oldest))
+        .returning({ subject: reportUsage.subject });
+      return res.length;
     },
 
     async status(identity: QuotaIdentity): Promise<QuotaStatus> {

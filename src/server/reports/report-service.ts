@@ -186,6 +186,8 @@ export function createReportService(deps: ReportServiceDeps) {
       opts.onStage?.("writing");
       report = await deps.writer.write(engineReport, snapshot, { signal });
     }
+    // Nobody waits for this flight any more: store nothing (and the callers' units are given back).
+    signal.throwIfAborted();
     opts.onStage?.("saving");
     const saved = await repo.saveAnalysis({
       snapshot,
@@ -294,18 +296,32 @@ export function createReportService(deps: ReportServiceDeps) {
         deps.observer?.quotaRefused(who.identity.kind === "user" ? "user" : "anonymous");
         throw err;
       });
+      // The unit is spent once the work that may store a report has started: it is given back
+      // only when that work itself fails, never because this caller went away (a client that
+      // dropped the connection during "saving" used to get its unit back and read the stored
+      // report for free). A caller that leaves learns the outcome later, through onSettled.
+      let flightOutcome: { ok: boolean } | undefined;
+      let callerLeft = false;
+      const settle = (outcome: { ok: boolean }) => {
+        flightOutcome = outcome;
+        if (callerLeft && !outcome.ok) void charge.refund().catch(() => undefined);
+      };
       try {
         const key = flightKey(input);
         const result = await deps.singleFlight.run(
           key,
           (signal, flight) => produce(input, opts, signal, who.userId, flight.handoff),
-          { signal: opts.signal, handoff: handoffOf },
+          { signal: opts.signal, handoff: handoffOf, onSettled: settle },
         );
         // A caller that joined someone else's flight still gets the account in its history.
         if (who.userId) await repo.recordView(who.userId, result.view.id, deps.now());
         return result.view;
       } catch (err) {
-        await charge.refund();
+        if (opts.signal?.aborted && flightOutcome === undefined) {
+          callerLeft = true; // refunded by `settle` if the analysis fails after all
+        } else if (!flightOutcome?.ok) {
+          await charge.refund();
+        }
         throw err;
       }
     },

@@ -10,7 +10,7 @@ import {
   listAccountsQuerySchema,
   refreshBodySchema,
 } from "../../core/schemas/reports-api";
-import { quotaIdentity, requireAdmin, requireUser } from "../auth/auth-plugin";
+import { isSameSiteRequest, quotaIdentity, requireAdmin, requireUser } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import { NotFoundError, ValidationError } from "../errors";
 import { toErrorResponse } from "../http/error-handler";
@@ -64,7 +64,8 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
 
   app.get(
     "/api/analyze/stream",
-    { schema: { querystring: analyzeRequestSchema } },
+    // No implicit HEAD twin: a HEAD would run (and charge) a whole analysis with nothing to show.
+    { exposeHeadRoute: false, schema: { querystring: analyzeRequestSchema } },
     async (request, reply) => {
       const identity = who(request, reply);
       const controller = new AbortController();
@@ -166,7 +167,10 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
         await bodyCache.set(key, entry);
       }
       opts.onView?.(entry);
-      if (request.user) await repo.recordView(request.user.id, entry.accountId, opts.now());
+      // Reading is safe; the history entry is a write, so a cross-site page (or a navigation it
+      // starts, which carries the Lax cookie) must not add to the user's "Recently viewed".
+      if (request.user && isSameSiteRequest(request) && request.headers["sec-fetch-mode"] !== "navigate")
+        await repo.recordView(request.user.id, entry.accountId, opts.now());
       reply.header("etag", entry.etag);
       reply.header("cache-control", "private, max-age=60");
       if (request.headers["if-none-match"] === entry.etag) {

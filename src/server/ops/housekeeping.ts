@@ -1,0 +1,49 @@
+/**
+ * Purges what would otherwise grow without bound (docs/security.md): expired sessions and quota
+ * counts of past days. Runs once when the app is ready and then every `intervalMs`; several
+ * instances may run it at once (each statement is an idempotent DELETE).
+ */
+export interface HousekeepingDeps {
+  purgeExpiredSessions: () => Promise<number>;
+  purgeOldUsage: () => Promise<number>;
+  logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  intervalMs?: number;
+}
+
+export const HOUSEKEEPING_INTERVAL_MS = 6 * 3600 * 1000;
+
+export function createHousekeeping(deps: HousekeepingDeps) {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+
+  async function runOnce(): Promise<{ sessions: number; usageRows: number }> {
+    const sessions = await deps.purgeExpiredSessions();
+    const usageRows = await deps.purgeOldUsage();
+    if (sessions || usageRows) deps.logger.info({ sessions, usageRows }, "housekeeping purged old rows");
+    return { sessions, usageRows };
+  }
+
+  const tick = () => {
+    if (running) return;
+    running = runOnce()
+      .then(() => undefined)
+      .catch((err: Error) => deps.logger.warn({ err: err.message }, "housekeeping failed; retried later"))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+
+  return {
+    runOnce,
+    start() {
+      tick();
+      timer = setInterval(tick, deps.intervalMs ?? HOUSEKEEPING_INTERVAL_MS);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}
