@@ -153,14 +153,18 @@ export function visitorId(request: FastifyRequest, reply: FastifyReply, config: 
   const existing = readSigned(request, names.visitor);
   if (existing && /^[\w-]{16,64}$/.test(existing)) return existing;
   const id = crypto.randomBytes(16).toString("base64url");
-  reply.setCookie(names.visitor, id, {
-    signed: true,
+  // Written as a header at once (not through reply.setCookie, which serialises in onSend): the
+  // analysis stream hijacks its reply, and its visitor must still get the cookie its quota counts.
+  const serialized = request.server.serializeCookie(names.visitor, reply.signCookie(id), {
     httpOnly: true,
     sameSite: "lax",
     secure: config.isProduction,
     path: "/",
     maxAge: 365 * 24 * 3600,
   });
+  const already = reply.getHeader("set-cookie");
+  const list = already === undefined ? [] : Array.isArray(already) ? already : [String(already)];
+  reply.header("set-cookie", [...list.map(String), serialized]);
   return id;
 }
 
