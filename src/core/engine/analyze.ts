@@ -575,7 +575,14 @@ function analyze(snapshot: ProfileSnapshot, options: AnalyzeOptions): EngineRepo
       method: "Profile text as the platform shows it",
       inputs: [src],
     },
-    verified: { kind: measured, method: "The platform's verification badge", inputs: [src] },
+    verified:
+      raw.verified !== null
+        ? { kind: measured, method: "The platform's verification badge", inputs: [src] }
+        : {
+            kind: "unavailable",
+            method: `Unavailable from ${source}: this source does not expose the verification badge`,
+            inputs: [src],
+          },
     isPrivate: { kind: measured, method: "The platform's privacy setting", inputs: [src] },
     accountType: {
       kind: type.known ? measured : "estimated",
@@ -599,7 +606,8 @@ function analyze(snapshot: ProfileSnapshot, options: AnalyzeOptions): EngineRepo
     username,
     name,
     bio,
-    verified: raw.verified === true,
+    // null only when the source said it cannot tell; absent means "no badge", as in the snapshot schema.
+    verified: raw.verified === null ? null : raw.verified === true,
     isPrivate,
     accountType: type.type,
     industry,

@@ -165,7 +165,8 @@ export const engineReportSchema = z.object({
   username: z.string(),
   name: z.string(),
   bio: z.string(),
-  verified: z.boolean(),
+  /** null when the source cannot tell (its provenance says "unavailable from <source>"). */
+  verified: z.boolean().nullable(),
   isPrivate: z.boolean(),
   accountType: z.string(),
   industry: z.string(),

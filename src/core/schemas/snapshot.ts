@@ -39,7 +39,8 @@ export const profileSnapshotSchema = z.looseObject({
   username: z.string().trim().min(1, { message: "must not be empty" }).max(100),
   name: z.string().max(500).default(""),
   bio: z.string().default(""),
-  verified: z.boolean().default(false),
+  /** null: the source does not expose the badge (an unknown, never a measured "no"). */
+  verified: z.boolean().nullable().default(false),
   isPrivate: z.boolean().default(false),
   category: z.string().max(200).nullable().optional(),
   avatarUrl: z.string().max(2000).nullable().optional(),

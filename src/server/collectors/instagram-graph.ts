@@ -149,7 +149,7 @@ export function createInstagramGraphCollector(options: InstagramGraphCollectorOp
         username: bd.username,
         name: bd.name ?? "",
         bio: bd.biography ?? "",
-        verified: false, // not exposed by business_discovery
+        verified: null, // not exposed by business_discovery: unknown, not "no"
         isPrivate: false,
         avatarUrl: bd.profile_picture_url ?? null,
         externalUrl: bd.website ?? null,

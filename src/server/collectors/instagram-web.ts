@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
-import { AccountNotFoundError, LoginWallOrBlockedError } from "../errors";
+import { AccountNotFoundError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
 import { BROWSER_USER_AGENT, type HttpClient } from "./http";
 import type { Collector, CollectorLogger } from "./types";
 import {
@@ -162,7 +162,12 @@ export function createInstagramWebCollector(options: InstagramWebCollectorOption
         },
       });
 
-      if (res.status === 404) throw new AccountNotFoundError(`No Instagram account @${handle} was found`);
+      // Only Instagram's own "user": null is authoritative (instaloader #2715): a bare 404 is
+      // transient and never remembered as "not found".
+      if (res.status === 404)
+        throw new UpstreamUnreachableError(
+          `Instagram answered "404" for @${handle} without saying the account does not exist; this is usually temporary, try again later`,
+        );
       if (res.status >= 300 && res.status < 400) throw blocked(handle);
       if (res.status === 401 || res.status === 403) throw blocked(handle);
       if (looksLikeHtml(res.headers.get("content-type"), res.body)) throw blocked(handle);

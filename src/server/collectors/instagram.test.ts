@@ -99,7 +99,7 @@ describe("Instagram public web profile collector", () => {
     expect(snap).toMatchObject({ username: "privatecook", isPrivate: true, followers: 812, posts: [] });
   });
 
-  it("maps user: null and HTTP 404 to AccountNotFoundError naming the account", async () => {
+  it("maps only user: null to AccountNotFoundError; a bare 404 is transient (not cached as not found)", async () => {
     fake.route("GET", WEB_PATH, { body: fixtureJson("instagram-web-profile-not-found.json") });
     const err = await web()
       .fetchSnapshot("instagram", "@ghost", {})
@@ -107,11 +107,11 @@ describe("Instagram public web profile collector", () => {
     expect(err).toBeInstanceOf(AccountNotFoundError);
     expect(err.message).toBe("No Instagram account @ghost was found");
     fake.route("GET", WEB_PATH, { status: 404, body: "" });
-    expect(
-      await web()
-        .fetchSnapshot("instagram", "ghost", {})
-        .catch((e) => e),
-    ).toBeInstanceOf(AccountNotFoundError);
+    const bare = await web()
+      .fetchSnapshot("instagram", "ghost", {})
+      .catch((e) => e);
+    expect(bare).toBeInstanceOf(UpstreamUnreachableError);
+    expect(bare.message).toMatch(/usually temporary/);
   });
 
   it("maps an HTML login wall (200 text/html) to LoginWallOrBlockedError with configuration advice", async () => {

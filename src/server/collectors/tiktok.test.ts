@@ -89,7 +89,7 @@ describe("TikTok profile page collector", () => {
     expect(snap).toMatchObject({ username: "privatecook", isPrivate: true, followers: 812, posts: [] });
   });
 
-  it("maps statusCode 10202 and HTTP 404 to AccountNotFoundError", async () => {
+  it("maps statusCode 10202 to AccountNotFoundError; a bare 404 is transient", async () => {
     fake.route("GET", "/@ghost", { body: fixture("tiktok-profile-not-found.html"), headers: HTML });
     const err = await tiktok()
       .fetchSnapshot("tiktok", "ghost", {})
@@ -97,11 +97,10 @@ describe("TikTok profile page collector", () => {
     expect(err).toBeInstanceOf(AccountNotFoundError);
     expect(err.message).toBe("No TikTok account @ghost was found (it may have been removed or banned)");
     fake.route("GET", "/@ghost", { status: 404, body: "" });
-    expect(
-      await tiktok()
-        .fetchSnapshot("tiktok", "ghost", {})
-        .catch((e) => e),
-    ).toBeInstanceOf(AccountNotFoundError);
+    const bare = await tiktok()
+      .fetchSnapshot("tiktok", "ghost", {})
+      .catch((e) => e);
+    expect(bare).toBeInstanceOf(UpstreamUnreachableError);
   });
 
   it("maps a challenge page without data to LoginWallOrBlockedError, not UpstreamChanged", async () => {

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
-import { AccountNotFoundError, LoginWallOrBlockedError } from "../errors";
+import { AccountNotFoundError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
 import { BROWSER_USER_AGENT, type HttpClient } from "./http";
 import type { Collector, CollectorLogger } from "./types";
 import { parseJsonText, type UpstreamContext, upstreamChanged, validateUpstream } from "./upstream-json";
@@ -208,7 +208,12 @@ export function createTikTokCollector(options: TikTokCollectorOptions): Collecto
           "accept-language": "en-US,en;q=0.9",
         },
       });
-      if (res.status === 404) throw notFound(handle);
+      // TikTok says a user is missing in the page's own data (statusCode 10202/10221); a bare 404
+      // is transient and never remembered as "not found".
+      if (res.status === 404)
+        throw new UpstreamUnreachableError(
+          `TikTok answered "404" for @${handle} without saying the account does not exist; this is usually temporary, try again later`,
+        );
       if (res.status >= 300 && res.status < 400)
         throw blocked(handle, " (redirected to a login or verification page)");
       if (res.status === 401 || res.status === 403) throw blocked(handle);

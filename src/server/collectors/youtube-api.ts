@@ -313,7 +313,7 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
         username: channel.snippet.customUrl?.replace(/^@+/, "") || (isVideoLink ? channel.id : handle),
         name: channel.snippet.title,
         bio: channel.snippet.description,
-        verified: false, // the Data API does not expose the verification badge
+        verified: null, // the Data API does not expose the verification badge: unknown, not "no"
         isPrivate: false,
         avatarUrl: bestThumbnail(channel.snippet.thumbnails) ?? null,
         externalUrl: null,

@@ -10,7 +10,13 @@
  * youtubei.js parsers drift with YouTube's renderers: anything unexpected → UpstreamChangedError.
  */
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
-import { AccountNotFoundError, AppError, LoginWallOrBlockedError, UpstreamChangedError } from "../errors";
+import {
+  AccountNotFoundError,
+  AppError,
+  LoginWallOrBlockedError,
+  UpstreamChangedError,
+  UpstreamUnreachableError,
+} from "../errors";
 import { BROWSER_USER_AGENT, type HttpClient } from "./http";
 import { truncateSample } from "./messages";
 import type { Collector, CollectorLogger } from "./types";
@@ -164,8 +170,12 @@ export function createYouTubeInnertubeCollector(options: YouTubeInnertubeCollect
           if (cur instanceof AppError) return cur;
           cur = (cur as { cause?: unknown }).cause;
         }
-        if (lastStatus === 404 || lastStatus === 400)
-          return new AccountNotFoundError(`No YouTube channel ${subject} was found`);
+        if (lastStatus === 404) return new AccountNotFoundError(`No YouTube channel ${subject} was found`);
+        // YouTube.js #574: browse answers 400 now and then for channels that exist. Transient.
+        if (lastStatus === 400)
+          return new UpstreamUnreachableError(
+            `YouTube answered "400" for ${subject}; this is usually temporary, try again later`,
+          );
         if (lastStatus === 403 || lastStatus === 401)
           return new LoginWallOrBlockedError(
             `YouTube is blocking automated access right now, so ${subject} could not be read; try again later, or configure YOUTUBE_API_KEY to use the official API`,
