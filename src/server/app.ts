@@ -27,6 +27,8 @@ import { seoRoutes } from "./seo/routes";
 import { createSeoService } from "./seo/seo-service";
 import { createServices, type Services } from "./services";
 import { settingsRoutes } from "./settings/routes";
+import { sourcesRoutes } from "./sources/routes";
+import { createSourcesService } from "./sources/sources-service";
 
 export interface AppDeps {
   database: Database;
@@ -148,6 +150,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
           metrics.upstreamDuration.observe({ collector }, seconds);
         },
         modelTokens: (kind, tokens) => metrics.modelTokens.inc({ kind }, tokens),
+        sourceOutcome: (source, outcome) => metrics.sourceFetches.inc({ source, outcome }),
       },
     });
   // Background jobs: BullMQ with REDIS_URL, in process without (docs/decisions/010-scale-out-locks-and-jobs.md).
@@ -250,6 +253,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     onView: (entry) => jobs.noteViewed(entry),
   });
   await app.register(jobRoutes, { jobs });
+  await app.register(sourcesRoutes, {
+    sources: createSourcesService({
+      config,
+      collectors: services.collectors.collectors,
+      health: services.sourceHealth,
+      now,
+    }),
+  });
   await app.register(settingsRoutes, {
     settings: services.settings,
     data: services.accountData,

@@ -197,6 +197,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: intInRange("LOGIN_RATE_LIMIT_PER_MINUTE", 1, 1_000_000, 10),
   UPSTREAM_TIMEOUT_MS: intInRange("UPSTREAM_TIMEOUT_MS", 100, 120_000, 10_000),
   UPSTREAM_RETRIES: intInRange("UPSTREAM_RETRIES", 0, 5, 2),
+  SOURCE_PACE_PER_MINUTE: intInRange("SOURCE_PACE_PER_MINUTE", 0, 10_000, 6),
   SESSION_TTL_DAYS: intInRange("SESSION_TTL_DAYS", 1, 3650, 30),
   USER_DAILY_REPORT_LIMIT: intInRange("USER_DAILY_REPORT_LIMIT", 0, 1_000_000, 50),
   REPORT_CACHE_DAYS: intInRange("REPORT_CACHE_DAYS", 0, 3650, 7),
@@ -206,6 +207,18 @@ const envSchema = z.object({
   YOUTUBE_API_KEY: optionalString,
   INSTAGRAM_ACCESS_TOKEN: optionalString,
   INSTAGRAM_BUSINESS_ACCOUNT_ID: optionalString,
+  INSTAGRAM_GRAPH_VERSION: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return "v24.0";
+      if (!/^v\d{1,3}\.\d$/.test(v)) {
+        ctx.addIssue({ code: "custom", message: `must look like "v24.0", got "${v}"` });
+        return z.NEVER;
+      }
+      return v;
+    }),
   YOUTUBE_API_BASE_URL: httpUrl("https://www.googleapis.com"),
   YOUTUBE_INNERTUBE_BASE_URL: httpUrl("https://www.youtube.com"),
   INSTAGRAM_BASE_URL: httpUrl("https://www.instagram.com"),
@@ -337,6 +350,8 @@ export interface AppConfig {
   rateLimitPerMinute: number;
   upstreamTimeoutMs: number;
   upstreamRetries: number;
+  /** Requests a minute each unofficial source (public pages, providers) may make; 0 = unpaced. */
+  sourcePacePerMinute: number;
   loginRateLimitPerMinute: number;
   userDailyReportLimit: number;
   reportCacheDays: number;
@@ -345,6 +360,7 @@ export interface AppConfig {
   youtubeApiKey?: string;
   instagramAccessToken?: string;
   instagramBusinessAccountId?: string;
+  instagramGraphVersion: string;
   upstreams: {
     youtubeApi: string;
     youtubeInnertube: string;
@@ -435,6 +451,7 @@ export function loadConfig(
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamRetries: e.UPSTREAM_RETRIES,
+    sourcePacePerMinute: e.SOURCE_PACE_PER_MINUTE,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     userDailyReportLimit: e.USER_DAILY_REPORT_LIMIT,
     reportCacheDays: e.REPORT_CACHE_DAYS,
@@ -443,6 +460,7 @@ export function loadConfig(
     youtubeApiKey: e.YOUTUBE_API_KEY,
     instagramAccessToken: e.INSTAGRAM_ACCESS_TOKEN,
     instagramBusinessAccountId: e.INSTAGRAM_BUSINESS_ACCOUNT_ID,
+    instagramGraphVersion: e.INSTAGRAM_GRAPH_VERSION,
     upstreams: {
       youtubeApi: e.YOUTUBE_API_BASE_URL!,
       youtubeInnertube: e.YOUTUBE_INNERTUBE_BASE_URL!,

@@ -124,3 +124,10 @@ export class TemporarilyUnavailableError extends AppError {
     this.headers = { "retry-after": String(retryAfterSeconds) };
   }
 }
+
+/** A source's credentials were refused (expired or invalid token): the operator must act. */
+export class SourceAuthError extends AppError {
+  readonly status = 503;
+  readonly code = "SOURCE_AUTH_FAILED";
+  override name = "SourceAuthError";
+}

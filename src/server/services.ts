@@ -9,7 +9,12 @@ import {
 } from "./ai";
 import { createGoogleVerifier, type GoogleVerifier } from "./auth/google-verifier";
 import { createSessionService, type SessionService } from "./auth/session-service";
-import { type CollectorLogger, type Collectors, createCollectors } from "./collectors";
+import { type CollectorLogger, type Collectors, createCollectors, type SourceOutcome } from "./collectors";
+import {
+  createMemorySourceHealth,
+  createRedisSourceHealth,
+  type SourceHealthStore,
+} from "./collectors/source-health";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import type { WebCandidateServiceDeps } from "./discovery/web-candidates";
@@ -37,6 +42,8 @@ export interface Services {
   google: GoogleVerifier;
   quota: QuotaService;
   collectors: Collectors;
+  /** Each source's quiet state, last success and failure (shared through Redis when configured). */
+  sourceHealth: SourceHealthStore;
   repo: AccountRepo;
   reports: ReportService;
   /** The admin's settings (cache, expiry, auto-refresh, model rate limit, model): `settings.get()`. */
@@ -64,6 +71,7 @@ export interface ServiceDeps {
   ops?: {
     upstreamRequest?: UpstreamObserver;
     modelTokens?: TokenObserver;
+    sourceOutcome?: (source: string, outcome: SourceOutcome) => void;
   };
 }
 
@@ -80,8 +88,12 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       user: config.userDailyReportLimit,
     },
   });
+  const sourceHealth = shared.redis
+    ? createRedisSourceHealth(shared.redis, { prefix: config.redisKeyPrefix })
+    : createMemorySourceHealth();
   const collectors = createCollectors(
     {
+      unofficialPerMinute: config.sourcePacePerMinute,
       order: config.collectors,
       youtubeApiKey: config.youtubeApiKey,
       youtubeApiBaseUrl: config.upstreams.youtubeApi,
@@ -90,6 +102,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       instagramGraphBaseUrl: config.upstreams.instagramGraph,
       instagramAccessToken: config.instagramAccessToken,
       instagramBusinessAccountId: config.instagramBusinessAccountId,
+      instagramGraphVersion: config.instagramGraphVersion,
       tiktokBaseUrl: config.upstreams.tiktok,
       timeoutMs: config.upstreamTimeoutMs,
       retries: config.upstreamRetries,
@@ -112,6 +125,8 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       sampleStore: createDbSampleStore(db, now),
       notFoundCache: shared.notFoundCache,
       now: () => now().getTime(),
+      health: sourceHealth,
+      onOutcome: deps.ops?.sourceOutcome,
     },
   );
   const repo = createAccountRepo(db);
@@ -181,6 +196,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     google: createGoogleVerifier({ clientId: config.googleClientId, certsFile: config.googleCertsFile }),
     quota,
     collectors,
+    sourceHealth,
     repo,
     reports,
     settings,

@@ -204,10 +204,19 @@ describe("collector chain", () => {
     expect(fake.count()).toBe(3);
   });
 
-  it("does not negative-cache blocks or outages", async () => {
+  it("does not negative-cache blocks or outages: a block quiets the source, then it is asked again", async () => {
     fake.route("GET", "/@x", { body: fixture("tiktok-challenge.html"), headers: HTML });
-    const collectors = createCollectors(testCollectorsConfig(fake.url, { order: ["tiktok"] }));
+    let t = Date.parse("2026-11-26T14:00:00Z");
+    const collectors = createCollectors(testCollectorsConfig(fake.url, { order: ["tiktok"] }), {
+      now: () => t,
+    });
     await collectors.fetchSnapshot("tiktok", "x").catch(() => undefined);
+    const quiet = await collectors.fetchSnapshot("tiktok", "x").catch((e) => e);
+    expect(quiet.message).toBe(
+      "TikTok is limiting this server until 14:15 UTC (source tiktok); reports from it resume then.",
+    );
+    expect(fake.count()).toBe(1);
+    t += 16 * 60_000;
     await collectors.fetchSnapshot("tiktok", "x").catch(() => undefined);
     expect(fake.count()).toBe(2);
   });

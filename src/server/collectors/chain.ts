@@ -1,9 +1,18 @@
 import type { Platform } from "../../core/schemas/platform";
 import { formatZodError, type ProfileSnapshot, profileSnapshotSchema } from "../../core/schemas/snapshot";
-import { AccountNotFoundError, NotConfiguredError, UpstreamChangedError } from "../errors";
+import {
+  AccountNotFoundError,
+  AppError,
+  LoginWallOrBlockedError,
+  NotConfiguredError,
+  RateLimitedError,
+  SourceAuthError,
+  UpstreamChangedError,
+} from "../errors";
 import { at, label, truncateSample } from "./messages";
 import type { NotFoundCache } from "./not-found-cache";
 import { createSingleFlight, type SingleFlight } from "./single-flight";
+import { createMemorySourceHealth, type SourceHealthStore, type SourceState } from "./source-health";
 import type { Collector, CollectorFetchOptions, CollectorLogger } from "./types";
 
 export interface ChainFetchOptions extends CollectorFetchOptions {
@@ -21,6 +30,75 @@ export interface CollectorChainOptions {
   singleFlight?: SingleFlight;
   notFoundCache?: NotFoundCache;
   logger?: CollectorLogger;
+  /** Quiet states, last success/failure and pace per source (shared through Redis when configured). */
+  health?: SourceHealthStore;
+  now?: () => Date;
+  /** Requests a minute an unofficial source may make (token bucket); 0 turns pacing off. */
+  unofficialPerMinute?: number;
+  /** Counts each source's outcome (Prometheus `source_fetches_total`). */
+  onOutcome?: (source: string, outcome: SourceOutcome) => void;
+}
+
+export type SourceOutcome =
+  | "ok"
+  | "skipped"
+  | "not_found"
+  | "quiet"
+  | "paced"
+  | "rate_limited"
+  | "blocked"
+  | "auth_failed"
+  | "unreachable"
+  | "changed"
+  | "not_configured"
+  | "error";
+
+/** A source resting after the platform limited us: fail fast and say until when. */
+export class SourceQuietError extends RateLimitedError {
+  constructor(
+    readonly source: string,
+    platform: Platform,
+    until: Date,
+    now: Date,
+  ) {
+    super(
+      `${label(platform)} is limiting this server until ${hhmm(until)} UTC (source ${source}); reports from it resume then.`,
+      Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)),
+    );
+  }
+}
+
+const hhmm = (d: Date) => d.toISOString().slice(11, 16);
+
+/** How a failure counts for the source: quiet periods for limits and walls, "failing" for the rest. */
+function outcomeOf(err: unknown): SourceOutcome {
+  if (err instanceof AccountNotFoundError) return "not_found";
+  if (err instanceof SourceQuietError) return "quiet";
+  if (err instanceof RateLimitedError) return "rate_limited";
+  if (err instanceof LoginWallOrBlockedError) return "blocked";
+  if (err instanceof SourceAuthError) return "auth_failed";
+  if (err instanceof UpstreamChangedError) return "changed";
+  if (err instanceof NotConfiguredError) return "not_configured";
+  if (err instanceof AppError && err.status >= 500) return "unreachable";
+  return "error";
+}
+
+/** Health bookkeeping must never break a report: a store that fails or hangs is skipped. */
+async function safely<T>(work: Promise<T>, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<T>((resolve) => {
+        timer = setTimeout(() => resolve(fallback), 1000);
+        timer.unref();
+      }),
+    ]);
+  } catch {
+    return fallback;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 const CASE_SENSITIVE_KINDS = new Set(["channel", "video", "short", "short_link", "shorts"]);
@@ -46,6 +124,29 @@ export function createCollectorChain(
   const singleFlight = options.singleFlight ?? createSingleFlight();
   const notFound = options.notFoundCache;
 
+  const health = options.health ?? createMemorySourceHealth();
+  const now = options.now ?? (() => new Date());
+  const perMinute = options.unofficialPerMinute ?? 6;
+  const count = (source: string, outcome: SourceOutcome) => options.onOutcome?.(source, outcome);
+
+  /** Records a failure: limits and walls quiet the source; the state feeds /api/admin/sources. */
+  async function noteFailure(collector: Collector, err: unknown): Promise<void> {
+    const outcome = outcomeOf(err);
+    count(collector.id, outcome);
+    if (outcome === "not_found" || outcome === "quiet") return;
+    const at = now();
+    const failure = {
+      at: at.toISOString(),
+      code: err instanceof AppError ? err.code : "ERROR",
+      message: (err as Error).message?.slice(0, 500) ?? String(err),
+    };
+    const quiet =
+      outcome === "rate_limited" || outcome === "blocked"
+        ? { now: at, retryAfterSec: err instanceof RateLimitedError ? err.retryAfterSec : undefined }
+        : undefined;
+    await safely(health.failure(collector.id, failure, quiet), undefined as unknown as SourceState);
+  }
+
   async function runChain(
     platform: Platform,
     handle: string,
@@ -53,15 +154,53 @@ export function createCollectorChain(
     opts: CollectorFetchOptions,
   ): Promise<ProfileSnapshot> {
     const candidates = collectors.filter((c) => c.platforms.includes(platform));
+    // Failures of sources that could not answer now; the next source is tried after each.
+    const failures: { collector: Collector; error: unknown }[] = [];
     for (const collector of candidates) {
+      if (collector.kind !== "sample") {
+        const state = await safely(health.get(collector.id), null);
+        const until = state?.quietUntil ? new Date(state.quietUntil) : null;
+        if (until && until.getTime() > now().getTime()) {
+          count(collector.id, "quiet");
+          failures.push({ collector, error: new SourceQuietError(collector.id, platform, until, now()) });
+          continue;
+        }
+        if (collector.official === false && perMinute > 0) {
+          const paced = await safely(health.pace(collector.id, perMinute, now()), { ok: true, retryInMs: 0 });
+          if (!paced.ok) {
+            count(collector.id, "paced");
+            const wait = Math.ceil(paced.retryInMs / 1000);
+            failures.push({
+              collector,
+              error: new RateLimitedError(
+                `This server paces its requests to ${label(platform)} (${perMinute} a minute through ${collector.id}); try again in ${wait} s.`,
+                wait,
+              ),
+            });
+            continue;
+          }
+        }
+      }
       let snapshot: ProfileSnapshot | null;
       try {
         snapshot = await collector.fetchSnapshot(platform, handle, opts);
       } catch (e) {
-        if (e instanceof AccountNotFoundError && notFound) await notFound.add(key);
-        throw e;
+        if (opts.signal?.aborted) throw e;
+        await noteFailure(collector, e);
+        // Authoritative answers and broken credentials are final: the next source would only
+        // hide them (a silent fallback from an expired Graph token, docs/decisions/013).
+        if (e instanceof AccountNotFoundError) {
+          if (notFound) await notFound.add(key);
+          throw e;
+        }
+        if (e instanceof SourceAuthError || !(e instanceof AppError)) throw e;
+        failures.push({ collector, error: e });
+        continue;
       }
-      if (snapshot === null) continue;
+      if (snapshot === null) {
+        count(collector.id, "skipped");
+        continue;
+      }
       const parsed = profileSnapshotSchema.safeParse(snapshot);
       if (!parsed.success) {
         const detail = formatZodError(parsed.error);
@@ -69,12 +208,27 @@ export function createCollectorChain(
           { collector: collector.id, platform, handle, detail: truncateSample(detail) },
           "collector produced an invalid snapshot",
         );
-        throw new UpstreamChangedError(
+        const err = new UpstreamChangedError(
           `We couldn't read ${label(platform)} data for ${at(handle)} (source ${collector.id})`,
           truncateSample(detail),
         );
+        await noteFailure(collector, err);
+        throw err;
+      }
+      if (collector.kind !== "sample") {
+        count(collector.id, "ok");
+        await safely(health.success(collector.id, now()), undefined);
       }
       return parsed.data;
+    }
+    if (failures.length > 0) {
+      const [first, ...rest] = failures;
+      const error = first!.error as AppError;
+      if (rest.length > 0)
+        error.message = `${error.message} Also tried: ${rest
+          .map((f) => `${f.collector.id} (${(f.error as Error).message})`)
+          .join("; ")}`.slice(0, 2000);
+      throw error;
     }
     const prefix = `No data source could analyse ${at(handle)} on ${label(platform)}`;
     if (candidates.length === 0)

@@ -1,10 +1,11 @@
-import { type ChainFetchOptions, type CollectorChain, createCollectorChain } from "./chain";
+import { type ChainFetchOptions, type CollectorChain, createCollectorChain, type SourceOutcome } from "./chain";
 import { createHttpClient, type HttpClient } from "./http";
 import { createInstagramGraphCollector } from "./instagram-graph";
 import { createInstagramWebCollector } from "./instagram-web";
 import { createNotFoundCache, type NotFoundCache } from "./not-found-cache";
 import { createSampleCollector } from "./sample";
 import { createSingleFlight, type SingleFlight } from "./single-flight";
+import type { SourceHealthStore } from "./source-health";
 import { createTikTokCollector } from "./tiktok";
 import {
   COLLECTOR_NAMES,
@@ -19,7 +20,8 @@ import { createYouTubeApiCollector } from "./youtube-api";
 import { createYouTubeInnertubeCollector } from "./youtube-innertube";
 
 export type { ChainFetchOptions, CollectorChain } from "./chain";
-export { collectorKey, createCollectorChain } from "./chain";
+export type { SourceOutcome } from "./chain";
+export { collectorKey, createCollectorChain, SourceQuietError } from "./chain";
 export type { HttpClient, HttpRequest, HttpResponse } from "./http";
 export { BROWSER_USER_AGENT, createHttpClient, DEFAULT_USER_AGENT, parseRetryAfter } from "./http";
 export type { NotFoundCache } from "./not-found-cache";
@@ -45,6 +47,10 @@ export interface CollectorsDeps {
   singleFlight?: SingleFlight;
   notFoundCache?: NotFoundCache;
   now?: () => number;
+  /** Sources' quiet states and pace: Redis-backed with REDIS_URL so every instance shares them. */
+  health?: SourceHealthStore;
+  /** Counts each source's outcome (Prometheus). */
+  onOutcome?: (source: string, outcome: SourceOutcome) => void;
 }
 
 export interface Collectors extends CollectorChain {
@@ -115,6 +121,7 @@ export function createCollectors(
       baseUrl: config.instagramGraphBaseUrl,
       accessToken: config.instagramAccessToken,
       businessAccountId: config.instagramBusinessAccountId,
+      version: config.instagramGraphVersion,
     });
   const instagramWeb = () =>
     createInstagramWebCollector({ ...common, baseUrl: config.instagramBaseUrl, graphConfigured });
@@ -153,6 +160,10 @@ export function createCollectors(
     singleFlight: deps.singleFlight ?? createSingleFlight(),
     notFoundCache: deps.notFoundCache ?? createNotFoundCache({ now: deps.now }),
     logger: deps.logger,
+    health: deps.health,
+    now: deps.now ? () => new Date(deps.now!()) : undefined,
+    unofficialPerMinute: config.unofficialPerMinute,
+    onOutcome: deps.onOutcome,
   });
   return {
     collectors: chain.collectors,

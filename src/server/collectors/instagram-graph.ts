@@ -5,13 +5,14 @@
  */
 import { z } from "zod";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
-import { RateLimitedError } from "../errors";
+import { RateLimitedError, SourceAuthError } from "../errors";
 import type { HttpClient } from "./http";
 import type { Collector, CollectorLogger } from "./types";
 import { parseUpstreamJson, type UpstreamContext, upstreamChanged } from "./upstream-json";
 
 const SERVICE = "Instagram";
-export const GRAPH_API_VERSION = "v21.0";
+/** The default Graph API version (INSTAGRAM_GRAPH_VERSION overrides it). */
+export const GRAPH_API_VERSION = "v24.0";
 const MEDIA_LIMIT = 30;
 
 const mediaSchema = z.looseObject({
@@ -57,6 +58,8 @@ export interface InstagramGraphCollectorOptions {
   baseUrl: string;
   accessToken?: string;
   businessAccountId?: string;
+  /** Graph API version path segment, e.g. "v24.0" (INSTAGRAM_GRAPH_VERSION). */
+  version?: string;
   logger?: CollectorLogger;
   now?: () => number;
 }
@@ -93,6 +96,7 @@ export function createInstagramGraphCollector(options: InstagramGraphCollectorOp
 
   return {
     id: "instagram-graph",
+    official: true,
     kind: "live",
     platforms: ["instagram"],
     async fetchSnapshot(platform, rawHandle, { signal }) {
@@ -111,7 +115,7 @@ export function createInstagramGraphCollector(options: InstagramGraphCollectorOp
         "media_product_type,timestamp,permalink}}";
       const qs = new URLSearchParams({ fields, access_token: options.accessToken });
       const res = await options.http.request({
-        url: `${base}/${GRAPH_API_VERSION}/${encodeURIComponent(options.businessAccountId)}?${qs}`,
+        url: `${base}/${options.version ?? GRAPH_API_VERSION}/${encodeURIComponent(options.businessAccountId)}?${qs}`,
         service: SERVICE,
         subject: `@${handle}`,
         headers: { accept: "application/json" },
@@ -130,9 +134,14 @@ export function createInstagramGraphCollector(options: InstagramGraphCollectorOp
         if (code === 190 || code === 102 || code === 10 || code === 200) {
           options.logger?.warn(
             { service: SERVICE, code, subcode },
-            "Instagram Graph API rejected the access token or permissions; falling back to the public profile. Renew INSTAGRAM_ACCESS_TOKEN",
+            "Instagram Graph API rejected the access token or permissions. Renew INSTAGRAM_ACCESS_TOKEN",
           );
-          return null;
+          // Said to the user and shown to the admin (/api/admin/sources), never a silent fallback.
+          throw new SourceAuthError(
+            code === 190 || code === 102
+              ? "The Instagram Graph API token has expired or is invalid, so this server cannot read Instagram through the official API. The administrator must renew INSTAGRAM_ACCESS_TOKEN."
+              : "The Instagram Graph API token lacks the permissions business_discovery needs (instagram_basic, pages_read_engagement). The administrator must grant them or renew INSTAGRAM_ACCESS_TOKEN.",
+          );
         }
         if (code === 110 || code === 100 || subcode === 2207013) {
           // Not found, or a personal (non-business) account business_discovery cannot see.

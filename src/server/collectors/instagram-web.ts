@@ -137,6 +137,7 @@ export function createInstagramWebCollector(options: InstagramWebCollectorOption
 
   return {
     id: "instagram-web",
+    official: false,
     kind: "live",
     platforms: ["instagram"],
     async fetchSnapshot(platform, rawHandle, { signal }) {

@@ -4,6 +4,7 @@ import {
   AccountNotFoundError,
   LoginWallOrBlockedError,
   RateLimitedError,
+  SourceAuthError,
   UpstreamChangedError,
   UpstreamUnreachableError,
 } from "../errors";
@@ -16,7 +17,7 @@ import { fixture, fixtureJson, recordingLogger, testCollectorsConfig } from "./t
 
 const NOW = Date.parse("2026-09-10T12:00:00Z");
 const WEB_PATH = "/api/v1/users/web_profile_info/";
-const GRAPH_PATH = "/v21.0/17841405309211844";
+const GRAPH_PATH = "/v24.0/17841405309211844";
 
 let fake: FakeUpstream;
 beforeAll(async () => {
@@ -277,7 +278,7 @@ describe("Instagram Graph business_discovery collector", () => {
     ).toBeInstanceOf(RateLimitedError);
   });
 
-  it("falls back to the public profile for a personal account, and when the token expired (with a warning)", async () => {
+  it("falls back to the public profile for a personal account; an expired token is an error for the operator, not a silent fallback", async () => {
     fake.route("GET", GRAPH_PATH, { status: 400, body: fixtureJson("instagram-graph-not-business.json") });
     fake.route("GET", WEB_PATH, { body: fixtureJson("instagram-web-profile.json") });
     const logger = recordingLogger();
@@ -295,8 +296,28 @@ describe("Instagram Graph business_discovery collector", () => {
     expect(fake.count(GRAPH_PATH)).toBe(1);
 
     fake.route("GET", GRAPH_PATH, { status: 400, body: fixtureJson("instagram-graph-token-expired.json") });
-    const again = await collectors.fetchSnapshot("instagram", "othercreator");
-    expect(again.source).toBe("instagram-web");
+    const webCalls = fake.count(WEB_PATH);
+    const expired = await collectors.fetchSnapshot("instagram", "othercreator").catch((e) => e);
+    expect(expired).toBeInstanceOf(SourceAuthError);
+    expect(expired.message).toMatch(/token has expired or is invalid.*renew INSTAGRAM_ACCESS_TOKEN/);
+    expect(fake.count(WEB_PATH)).toBe(webCalls);
     expect(logger.entries.some((e) => String(e.msg).includes("Renew INSTAGRAM_ACCESS_TOKEN"))).toBe(true);
+  });
+
+  it("calls the Graph API version INSTAGRAM_GRAPH_VERSION names", async () => {
+    fake.route("GET", "/v25.0/17841405309211844", {
+      body: fixtureJson("instagram-graph-business-discovery.json"),
+    });
+    const collectors = createCollectors(
+      testCollectorsConfig(fake.url, {
+        order: ["instagram-graph"],
+        instagramAccessToken: "EAAtoken",
+        instagramBusinessAccountId: "17841405309211844",
+        instagramGraphVersion: "v25.0",
+      }),
+    );
+    const snap = await collectors.fetchSnapshot("instagram", "examplecreator");
+    expect(snap.source).toBe("instagram-graph");
+    expect(snap.verified).toBeNull();
   });
 });

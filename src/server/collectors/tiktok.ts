@@ -186,6 +186,7 @@ export function createTikTokCollector(options: TikTokCollectorOptions): Collecto
 
   return {
     id: "tiktok",
+    official: false,
     kind: "live",
     platforms: ["tiktok"],
     async fetchSnapshot(platform, rawHandle, { signal }) {

@@ -23,6 +23,11 @@ export interface Collector {
   platforms: Platform[];
   /** "sample" collectors only serve seeded sample creators; everything else is "live". */
   kind?: "sample" | "live";
+  /**
+   * An official API (YouTube Data API, Instagram Graph) or an unofficial path (public pages,
+   * scraping providers): unofficial ones are paced and marked so in provenance.
+   */
+  official?: boolean;
   fetchSnapshot(
     platform: Platform,
     handle: string,
@@ -66,6 +71,8 @@ export interface CollectorsConfig {
   instagramGraphBaseUrl: string;
   instagramAccessToken?: string;
   instagramBusinessAccountId?: string;
+  /** Graph API version (INSTAGRAM_GRAPH_VERSION); the collector's default when absent. */
+  instagramGraphVersion?: string;
   tiktokBaseUrl: string;
   /** Per upstream request. */
   timeoutMs: number;
@@ -79,6 +86,8 @@ export interface CollectorsConfig {
   retryInitialDelayMs: number;
   /** Largest retry delay. */
   retryMaxDelayMs: number;
+  /** Requests a minute each unofficial source may make, interactive and background alike; 0 = no pacing. */
+  unofficialPerMinute: number;
 }
 
 export const DEFAULT_COLLECTORS_CONFIG: CollectorsConfig = {
@@ -94,4 +103,5 @@ export const DEFAULT_COLLECTORS_CONFIG: CollectorsConfig = {
   breakerHalfOpenAfterMs: 30_000,
   retryInitialDelayMs: 250,
   retryMaxDelayMs: 2_000,
+  unofficialPerMinute: 6,
 };

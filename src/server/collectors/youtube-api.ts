@@ -198,6 +198,7 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
 
   return {
     id: "youtube-api",
+    official: true,
     kind: "live",
     platforms: ["youtube"],
     async fetchSnapshot(platform, rawHandle, { signal, linkKind }) {

@@ -123,6 +123,7 @@ export function createYouTubeInnertubeCollector(options: YouTubeInnertubeCollect
 
   return {
     id: "youtube-innertube",
+    official: false,
     kind: "live",
     platforms: ["youtube"],
     async fetchSnapshot(platform, rawHandle, { signal, linkKind }) {

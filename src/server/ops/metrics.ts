@@ -84,6 +84,12 @@ export function createMetrics() {
     buckets: [0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800],
     registers: [registry],
   });
+  const sourceFetches = new Counter({
+    name: "source_fetches_total",
+    help: "Snapshot attempts per data source and outcome (ok, not_found, quiet, paced, rate_limited, blocked, auth_failed, unreachable, changed, not_configured, skipped, error)",
+    labelNames: ["source", "outcome"] as const,
+    registers: [registry],
+  });
   const rateLimitFailOpen = new Counter({
     name: "rate_limit_fail_open_total",
     help: "Requests let through without a rate-limit check because Redis was unreachable",
@@ -121,6 +127,7 @@ export function createMetrics() {
     jobsFinished,
     jobDuration,
     rateLimitFailOpen,
+    sourceFetches,
     /** Where the `jobs` gauge reads its counts (the job runner, once it exists). */
     setJobCountsSource(source: JobCountsSource | undefined) {
       jobCountsSource = source;

@@ -17,6 +17,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
       LOG_LEVEL: "silent",
       RATE_LIMIT_PER_MINUTE: "100000",
       LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
+      // Tests call their fake upstreams many times a minute; pacing has tests of its own.
+      SOURCE_PACE_PER_MINUTE: "0",
       // With REDIS_URL, each test app gets keys, locks and job queues of its own.
       REDIS_KEY_PREFIX: `test:${crypto.randomBytes(4).toString("hex")}:`,
       ...env,

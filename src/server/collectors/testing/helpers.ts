@@ -42,6 +42,8 @@ export function testCollectorsConfig(
     breakerHalfOpenAfterMs: 200,
     retryInitialDelayMs: 5,
     retryMaxDelayMs: 20,
+    // Collector tests call one fake many times a second; pacing has its own tests.
+    unofficialPerMinute: 0,
     ...overrides,
   };
 }
