@@ -40,8 +40,18 @@ export type SearchForm = z.infer<typeof searchFormSchema>;
 export const analyzeRequestSchema = z.strictObject({
   username: usernameFieldSchema,
   platform: platformSchema,
+  /**
+   * The caller reached a sample creator as what it is (a discovery row, its own link, the demo):
+   * the sample answers first. Without it a typed handle goes to the real sources, and a sample
+   * answers only when no real source knows or can reach the account.
+   */
+  sample: z
+    .union([z.boolean(), z.enum(["true", "false", "1", "0"])])
+    .optional()
+    .transform((v) => v === true || v === "true" || v === "1"),
 });
-export type AnalyzeRequest = z.infer<typeof analyzeRequestSchema>;
+/** What a client sends (`sample` optional). */
+export type AnalyzeRequest = z.input<typeof analyzeRequestSchema>;
 
 /** Spec §3 "Parsed input": what parseProfileInput returns. */
 export const parsedInputSchema = z.object({

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
-import { AccountNotFoundError, NotConfiguredError, UpstreamChangedError } from "../errors";
+import { AccountNotFoundError, LoginWallOrBlockedError, NotConfiguredError, UpstreamChangedError } from "../errors";
 import { collectorKey, createCollectorChain } from "./chain";
 import { createCollectors } from "./index";
 import { createNotFoundCache } from "./not-found-cache";
@@ -35,9 +35,12 @@ afterAll(() => fake.close());
 afterEach(() => fake.reset());
 
 describe("collector chain", () => {
-  it("answers sample creators from the store and asks the live collector for everyone else", async () => {
+  it("answers a sample reached as such from the store; a typed handle goes to the live source first", async () => {
     fake.route("GET", "/@examplecreator", { body: fixture("tiktok-profile.html"), headers: HTML });
-    const sampleStore = sampleStoreFromSnapshots([sampleSnapshot("tiktok", "demo_creator")]);
+    const sampleStore = sampleStoreFromSnapshots([
+      sampleSnapshot("tiktok", "demo_creator"),
+      sampleSnapshot("tiktok", "examplecreator"),
+    ]);
     const collectors = createCollectors(testCollectorsConfig(fake.url), { sampleStore });
     expect(collectors.collectors.map((c) => c.id)).toEqual([
       "sample",
@@ -45,11 +48,38 @@ describe("collector chain", () => {
       "instagram-web",
       "tiktok",
     ]);
-    const sample = await collectors.fetchSnapshot("tiktok", "@Demo_Creator");
+    // From a discovery row or its own link: the sample, no live request.
+    const sample = await collectors.fetchSnapshot("tiktok", "@Demo_Creator", { preferSample: true });
     expect(sample.source).toBe("sample");
     expect(fake.count()).toBe(0);
+    // A typed handle that a real account also uses gets the real account, not the generated one.
     const live = await collectors.fetchSnapshot("tiktok", "examplecreator");
     expect(live.source).toBe("tiktok-web");
+    expect(fake.count()).toBe(1);
+    // A typed sample handle the live source cannot reach (offline demo) still gets its sample.
+    fake.route("GET", "/@demo_creator", { destroy: true });
+    const offline = await collectors.fetchSnapshot("tiktok", "demo_creator");
+    expect(offline.source).toBe("sample");
+  });
+
+  it("never lets a sample answer when the platform limits or walls us (it says nothing about the account)", async () => {
+    fake.route("GET", "/@demo_creator", { body: fixture("tiktok-challenge.html"), headers: HTML });
+    const sampleStore = sampleStoreFromSnapshots([sampleSnapshot("tiktok", "demo_creator")]);
+    const collectors = createCollectors(testCollectorsConfig(fake.url, { order: ["sample", "tiktok"] }), {
+      sampleStore,
+    });
+    const err = await collectors.fetchSnapshot("tiktok", "demo_creator").catch((e) => e);
+    expect(err).toBeInstanceOf(LoginWallOrBlockedError);
+  });
+
+  it("lets a sample answer a handle the live platform says does not exist, and remembers the platform's word", async () => {
+    fake.route("GET", "/@demo_creator", { body: fixture("tiktok-profile-not-found.html"), headers: HTML });
+    const sampleStore = sampleStoreFromSnapshots([sampleSnapshot("tiktok", "demo_creator")]);
+    const collectors = createCollectors(testCollectorsConfig(fake.url, { order: ["sample", "tiktok"] }), {
+      sampleStore,
+    });
+    expect((await collectors.fetchSnapshot("tiktok", "demo_creator")).source).toBe("sample");
+    expect((await collectors.fetchSnapshot("tiktok", "demo_creator")).source).toBe("sample");
     expect(fake.count()).toBe(1);
   });
 
@@ -71,7 +101,7 @@ describe("collector chain", () => {
     const declined = await chain.fetchSnapshot("youtube", "@x").catch((e) => e);
     expect(declined).toBeInstanceOf(NotConfiguredError);
     expect(declined.message).toMatch(
-      /^No data source could analyse @x on YouTube: none of the enabled sources \(sample, youtube-api\)/,
+      /^No data source could analyse @x on YouTube: none of the enabled sources \(youtube-api, sample\)/,
     );
 
     const empty = await createCollectorChain([])

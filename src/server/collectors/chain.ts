@@ -18,7 +18,23 @@ import type { Collector, CollectorFetchOptions, CollectorLogger } from "./types"
 export interface ChainFetchOptions extends CollectorFetchOptions {
   /** Ask the platform even if the handle was recently not found (admin refresh). */
   bypassNotFoundCache?: boolean;
+  /** The caller reached a sample creator as such: the sample store answers first. */
+  preferSample?: boolean;
 }
+
+/**
+ * Live failures after which a sample creator of the same handle may answer: the real sources do not
+ * know the account, are not set up, cannot be reached (offline), or our own pace held them back. A
+ * platform that limits, walls or refuses us says nothing about the account, so then the user gets
+ * that error (or stored data), never a generated creator (docs/decisions/013).
+ */
+const SAMPLE_MAY_ANSWER: ReadonlySet<SourceOutcome> = new Set([
+  "not_found",
+  "not_configured",
+  "unreachable",
+  "paced",
+  "skipped",
+]);
 
 export interface CollectorChain {
   readonly collectors: readonly Collector[];
@@ -151,12 +167,26 @@ export function createCollectorChain(
     platform: Platform,
     handle: string,
     key: string,
-    opts: CollectorFetchOptions,
+    opts: CollectorFetchOptions & { preferSample?: boolean; knownMissing?: boolean },
   ): Promise<ProfileSnapshot> {
-    const candidates = collectors.filter((c) => c.platforms.includes(platform));
+    const serving = collectors.filter((c) => c.platforms.includes(platform));
+    const samples = serving.filter((c) => c.kind === "sample");
+    const live = serving.filter((c) => c.kind !== "sample");
+    // A typed handle is answered by the real sources; the sample store comes last (first only for
+    // a sample reached as such). A handle the platform recently said is missing skips them.
+    const candidates = opts.preferSample
+      ? [...samples, ...live]
+      : opts.knownMissing
+        ? samples
+        : [...live, ...samples];
     // Failures of sources that could not answer now; the next source is tried after each.
     const failures: { collector: Collector; error: unknown }[] = [];
+    let missing: AccountNotFoundError | null = null;
     for (const collector of candidates) {
+      if (collector.kind === "sample" && !opts.preferSample) {
+        const allowed = failures.every((f) => SAMPLE_MAY_ANSWER.has(outcomeOf(f.error)));
+        if (!allowed) continue;
+      }
       if (collector.kind !== "sample") {
         const state = await safely(health.get(collector.id), null);
         const until = state?.quietUntil ? new Date(state.quietUntil) : null;
@@ -191,7 +221,11 @@ export function createCollectorChain(
         // hide them (a silent fallback from an expired Graph token, docs/decisions/013).
         if (e instanceof AccountNotFoundError) {
           if (notFound) await notFound.add(key);
-          throw e;
+          // Final for live sources; a sample creator of that handle may still answer below.
+          if (samples.length === 0 || opts.preferSample) throw e;
+          missing = e;
+          failures.push({ collector, error: e });
+          continue;
         }
         if (e instanceof SourceAuthError || !(e instanceof AppError)) throw e;
         failures.push({ collector, error: e });
@@ -221,6 +255,9 @@ export function createCollectorChain(
       }
       return parsed.data;
     }
+    if (missing) throw missing;
+    if (opts.knownMissing)
+      throw new AccountNotFoundError(`No ${label(platform)} account ${at(handle)} was found`);
     if (failures.length > 0) {
       const [first, ...rest] = failures;
       const error = first!.error as AppError;
@@ -247,11 +284,12 @@ export function createCollectorChain(
     async fetchSnapshot(platform, rawHandle, opts = {}) {
       const handle = rawHandle.trim().replace(/^@+/, "");
       const key = collectorKey(platform, handle, opts.linkKind);
-      if (notFound && !opts.bypassNotFoundCache && (await notFound.has(key)))
-        throw new AccountNotFoundError(`No ${label(platform)} account ${at(handle)} was found`);
+      const knownMissing = Boolean(notFound && !opts.bypassNotFoundCache && (await notFound.has(key)));
+      const preferSample = opts.preferSample === true;
       return singleFlight.run(
-        key,
-        (signal) => runChain(platform, handle, key, { linkKind: opts.linkKind, signal }),
+        `${key}${preferSample ? ":sample" : ""}`,
+        (signal) =>
+          runChain(platform, handle, key, { linkKind: opts.linkKind, signal, preferSample, knownMissing }),
         { signal: opts.signal },
       );
     },

@@ -76,6 +76,8 @@ export interface AnalyzeOptions {
    * fails, and the AI writer is not run (the engine's texts; bounded cost).
    */
   measuredOnly?: boolean;
+  /** A sample creator reached as such (discovery row, its link, the demo): the sample answers first. */
+  sample?: boolean;
 }
 
 /** Counters the service reports to (Prometheus in the app; absent in unit tests). */
@@ -153,7 +155,9 @@ export function createReportService(deps: ReportServiceDeps) {
     }
     if (!opts.refresh && !input.linkKind?.match(/video|short/)) {
       const cached = await repo.latestReport(platform, input.handle);
-      if (cached && deps.now().getTime() - cached.createdAt.getTime() < (await deps.cacheMs())) {
+      // A stored sample report never answers a typed handle: the real account may exist.
+      const usable = cached && (!cached.isSample || opts.sample === true);
+      if (usable && deps.now().getTime() - cached.createdAt.getTime() < (await deps.cacheMs())) {
         if (userId) await repo.recordView(userId, cached.accountId, deps.now());
         deps.observer?.cache("hit");
         return { view: toAccountView(cached), fresh: false };
@@ -167,6 +171,7 @@ export function createReportService(deps: ReportServiceDeps) {
         signal,
         linkKind: input.linkKind,
         bypassNotFoundCache: opts.refresh,
+        preferSample: opts.sample === true,
       });
       deps.observer?.upstream(platform, "ok");
     } catch (err) {
@@ -286,11 +291,12 @@ export function createReportService(deps: ReportServiceDeps) {
   return {
     /** POST /api/analyze and the stream: counts against the caller's daily quota. */
     async analyze(
-      request: { username: string; platform: Platform },
+      request: { username: string; platform: Platform; sample?: boolean },
       who: { identity: QuotaIdentity; userId?: string },
       opts: AnalyzeOptions = {},
     ): Promise<AccountView> {
       opts.onStage?.("parsing");
+      if (request.sample) opts = { ...opts, sample: true };
       const input = deps.resolveInput(request.username, request.platform);
       const charge = await deps.quota.consume(who.identity).catch((err) => {
         deps.observer?.quotaRefused(who.identity.kind === "user" ? "user" : "anonymous");
@@ -307,7 +313,7 @@ export function createReportService(deps: ReportServiceDeps) {
         if (callerLeft && !outcome.ok) void charge.refund().catch(() => undefined);
       };
       try {
-        const key = flightKey(input);
+        const key = `${flightKey(input)}${opts.sample ? ":sample" : ""}`;
         const result = await deps.singleFlight.run(
           key,
           (signal, flight) => produce(input, opts, signal, who.userId, flight.handoff),

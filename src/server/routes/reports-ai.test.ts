@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeLlm, jsonReply, startFakeLlm } from "../ai/testing/fake-llm";
 import { VALID_TEXTS } from "../ai/testing/fixtures";
 import { buildApp } from "../app";
@@ -98,6 +98,11 @@ describe("reports from web search when the platform blocks us", () => {
     ...TEXTS,
   };
   const CITATIONS = ["https://www.tiktok.com/@blockedcreator", "https://news.test/blocked-creator"];
+  // Each test's block quiets TikTok (up to 6 hours): the next test starts after that rest.
+  let clock = Date.parse("2026-11-20T00:00:00Z");
+  beforeEach(() => {
+    clock += 7 * 3600_000;
+  });
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     llm = await startFakeLlm();
@@ -111,7 +116,12 @@ describe("reports from web search when the platform blocks us", () => {
       ANON_REPORT_LIMIT: "100",
       UPSTREAM_RETRIES: "0",
     });
-    app = await buildApp(config, { database, webRoot: fakeWebRoot(), logger: false });
+    app = await buildApp(config, {
+      database,
+      webRoot: fakeWebRoot(),
+      logger: false,
+      now: () => new Date(clock),
+    });
     await app.ready();
   });
   afterAll(async () => {

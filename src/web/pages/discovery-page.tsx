@@ -28,6 +28,8 @@ type Tab = "discovery" | typeof FINDER_TAB;
 interface AccountRef {
   username: string;
   platform: Platform;
+  /** A generated sample creator, analysed as such. */
+  sample?: boolean;
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
@@ -72,8 +74,8 @@ export function DiscoveryPage() {
   const offerWebCandidates = isAuthenticated && config?.aiEnabled === true;
 
   const analyzeAccount = useAnalyzeAccount();
-  const analyse = async ({ username, platform }: AccountRef) => {
-    const account = await analyzeAccount({ username, platform });
+  const analyse = async ({ username, platform, sample }: AccountRef) => {
+    const account = await analyzeAccount({ username, platform, ...(sample ? { sample } : {}) });
     incrementReportCount();
     trackInfluencerAnalysis({
       platform: account.platform,

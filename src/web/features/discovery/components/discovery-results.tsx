@@ -36,7 +36,8 @@ import { MatchBreakdown } from "./match-breakdown";
 import { FoundOnWebBadge, WebCandidatesNotice } from "./web-candidates";
 
 /** Makes an account's report and opens it (the page wires this to the analyser). */
-export type GenerateReport = (account: { username: string; platform: Platform }) => Promise<void>;
+/** `sample`: the row is a generated sample creator, analysed as such (never standing in for a real handle). */
+export type GenerateReport = (account: { username: string; platform: Platform; sample?: boolean }) => Promise<void>;
 
 /** Spec §2/§9: three countries per row, then '+N'. */
 export const MARKETS_SHOWN = 3;
@@ -176,7 +177,9 @@ export function DiscoveryResults({
   const markets = criteria.targetMarkets.length;
 
   const generate = (result: DiscoveryResult) =>
-    run(rowKey(result), () => onGenerateReport({ username: result.username, platform: result.platform }));
+    run(rowKey(result), () =>
+      onGenerateReport({ username: result.username, platform: result.platform, sample: result.isSample }),
+    );
 
   const toggle = (key: string) =>
     setExpanded((s) => {

@@ -215,7 +215,7 @@ describe("AccountFinder: results", () => {
     const { user } = setup({}, { onAnalyze });
     await describeAndSearch(user);
     await user.click(await screen.findByRole("button", { name: "Generate report for @toronto_eats" }));
-    expect(onAnalyze).toHaveBeenCalledWith({ username: "toronto_eats", platform: "instagram" });
+    expect(onAnalyze).toHaveBeenCalledWith({ username: "toronto_eats", platform: "instagram", sample: false });
     expect(screen.getByRole("button", { name: "Generating report for @toronto_eats" })).toBeDisabled();
     await act(async () => finish());
     expect(screen.getByRole("button", { name: "Generate report for @toronto_eats" })).toBeEnabled();

@@ -30,7 +30,7 @@ import { criteriaOf, type EditableCriteria, toRequestCriteria } from "../lib/cri
 import { CriteriaChips } from "./criteria-chips";
 
 /** Makes an account's report and opens it (the page wires this to the analyser). */
-export type AnalyzeAccount = (account: { username: string; platform: Platform }) => Promise<void>;
+export type AnalyzeAccount = (account: { username: string; platform: Platform; sample?: boolean }) => Promise<void>;
 
 export const SEARCH_FAILED_TITLE = "Search failed";
 export const SEARCH_FAILED_FALLBACK = "Failed to find accounts. Please try again.";
@@ -68,7 +68,9 @@ function FinderTable({
   );
 
   const analyze = (result: FinderResult) =>
-    run(rowKey(result), () => onAnalyze({ username: result.username, platform: result.platform }));
+    run(rowKey(result), () =>
+      onAnalyze({ username: result.username, platform: result.platform, sample: result.isSample }),
+    );
 
   return (
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4">
