@@ -9,7 +9,12 @@ import {
 } from "./ai";
 import { createGoogleVerifier, type GoogleVerifier } from "./auth/google-verifier";
 import { createSessionService, type SessionService } from "./auth/session-service";
-import { type CollectorLogger, type Collectors, createCollectors } from "./collectors";
+import {
+  type CollectorLogger,
+  type Collectors,
+  collectorsConfigFromApp,
+  createCollectors,
+} from "./collectors";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import type { WebCandidateServiceDeps } from "./discovery/web-candidates";
@@ -80,40 +85,30 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       user: config.userDailyReportLimit,
     },
   });
-  const collectors = createCollectors(
-    {
-      order: config.collectors,
-      youtubeApiKey: config.youtubeApiKey,
-      youtubeApiBaseUrl: config.upstreams.youtubeApi,
-      youtubeInnertubeBaseUrl: config.upstreams.youtubeInnertube,
-      instagramBaseUrl: config.upstreams.instagram,
-      instagramGraphBaseUrl: config.upstreams.instagramGraph,
-      instagramAccessToken: config.instagramAccessToken,
-      instagramBusinessAccountId: config.instagramBusinessAccountId,
-      tiktokBaseUrl: config.upstreams.tiktok,
-      timeoutMs: config.upstreamTimeoutMs,
-      retries: config.upstreamRetries,
-    },
-    {
-      fetch: deps.ops?.upstreamRequest
-        ? instrumentFetch(
-            deps.fetch ?? ((input, init) => fetch(input, init)),
+  const collectorsConfig = collectorsConfigFromApp(config);
+  const observeUpstream = deps.ops?.upstreamRequest;
+  const collectors = createCollectors(collectorsConfig, {
+    fetch: deps.fetch,
+    wrapFetch: observeUpstream
+      ? (f) =>
+          instrumentFetch(
+            f,
             collectorByOrigin({
               "instagram-web": config.upstreams.instagram,
               "instagram-graph": config.upstreams.instagramGraph,
               "youtube-api": config.upstreams.youtubeApi,
               "youtube-innertube": config.upstreams.youtubeInnertube,
-              tiktok: config.upstreams.tiktok,
+              "tiktok-web": config.upstreams.tiktok,
+              apify: config.apify.baseUrl,
             }),
-            deps.ops.upstreamRequest,
+            observeUpstream,
           )
-        : deps.fetch,
-      logger: deps.logger,
-      sampleStore: createDbSampleStore(db, now),
-      notFoundCache: shared.notFoundCache,
-      now: () => now().getTime(),
-    },
-  );
+      : undefined,
+    logger: deps.logger,
+    sampleStore: createDbSampleStore(db, now),
+    notFoundCache: shared.notFoundCache,
+    now: () => now().getTime(),
+  });
   const repo = createAccountRepo(db);
   const settings = createSettingsService({
     db,

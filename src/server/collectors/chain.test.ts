@@ -43,7 +43,7 @@ describe("collector chain", () => {
       "sample",
       "youtube-innertube",
       "instagram-web",
-      "tiktok",
+      "tiktok-web",
     ]);
     const sample = await collectors.fetchSnapshot("tiktok", "@Demo_Creator");
     expect(sample.source).toBe("sample");
@@ -222,7 +222,7 @@ describe("createCollectors", () => {
 
   it("uses the real hosts by default", () => {
     const c = createCollectors({});
-    expect(c.collectors.map((x) => x.id)).toEqual(["sample", "youtube-innertube", "instagram-web", "tiktok"]);
+    expect(c.collectors.map((x) => x.id)).toEqual(["sample", "youtube-innertube", "instagram-web", "tiktok-web"]);
   });
 });
 

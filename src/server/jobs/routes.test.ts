@@ -292,9 +292,9 @@ describe("background jobs API (in process)", () => {
     const metrics = (await app.inject({ url: "/metrics" })).body;
     const value = (line: string) =>
       Number(metrics.match(new RegExp(`^${line.replace(/[{}"]/g, "\\$&")} (\\S+)$`, "m"))?.[1]);
-    expect(value('upstream_requests_total{collector="tiktok",outcome="2xx"}')).toBe(3);
-    expect(value('upstream_requests_total{collector="tiktok",outcome="4xx"}')).toBe(1);
-    expect(metrics).toMatch(/^upstream_request_duration_seconds_count\{collector="tiktok"\} 4$/m);
+    expect(value('upstream_requests_total{collector="tiktok-web",outcome="2xx"}')).toBe(3);
+    expect(value('upstream_requests_total{collector="tiktok-web",outcome="4xx"}')).toBe(1);
+    expect(metrics).toMatch(/^upstream_request_duration_seconds_count\{collector="tiktok-web"\} 4$/m);
     expect(value('model_tokens_total{kind="prompt"}')).toBeGreaterThanOrEqual(900);
     expect(value('model_tokens_total{kind="completion"}')).toBeGreaterThanOrEqual(300);
     expect(value('quota_refusals_total{who="anonymous"}')).toBe(1);
