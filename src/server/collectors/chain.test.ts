@@ -222,7 +222,12 @@ describe("createCollectors", () => {
 
   it("uses the real hosts by default", () => {
     const c = createCollectors({});
-    expect(c.collectors.map((x) => x.id)).toEqual(["sample", "youtube-innertube", "instagram-web", "tiktok-web"]);
+    expect(c.collectors.map((x) => x.id)).toEqual([
+      "sample",
+      "youtube-innertube",
+      "instagram-web",
+      "tiktok-web",
+    ]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { profileSnapshotSchema } from "../../core/schemas/snapshot";
-import { LoginWallOrBlockedError } from "../errors";
+import { AccountNotFoundError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
 import type { HttpClient } from "./http";
 import { type FakeUpstream, type RecordedRequest, startFakeUpstream } from "./testing/fake-upstream";
 import { fixture, fixtureJson, recordingLogger, tiktokPage, transportHttpClient } from "./testing/helpers";

@@ -15,7 +15,7 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
-import { AccountNotFoundError, AppError, LoginWallOrBlockedError } from "../errors";
+import { AccountNotFoundError, AppError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
 import { type Cookie, type CookieJar, createCookieJar } from "./cookies";
 import { BROWSER_USER_AGENT, type HttpClient, type HttpResponse } from "./http";
 import { looksLikeChallenge, parseChallenge, solveChallenge } from "./tiktok-challenge";
@@ -324,7 +324,12 @@ function createTikTokSession(options: TikTokCollectorOptions) {
       logger: options.logger,
     };
     const res = await getPage(`${base}/embed/@${encodeURIComponent(handle)}`, handle, signal);
-    if (res.status === 404) throw notFound(handle);
+    // A bare 404 here is not TikTok saying "no such user" (private accounts and accounts with
+    // embedding off have no embed page either), so it is never cached as not found.
+    if (res.status === 404)
+      throw new UpstreamUnreachableError(
+        `TikTok has no embed page for @${handle} (it may not exist, be private, or have embedding turned off)`,
+      );
     if (res.status !== 200) throw blocked(handle, ` (embed page HTTP ${res.status})`);
     const raw = extractScriptById(res.body, "__FRONTITY_CONNECT_STATE__");
     if (raw === undefined) throw blocked(handle, " (the embed page had no data)");
