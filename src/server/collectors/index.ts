@@ -61,7 +61,8 @@ export interface CollectorDescriptor {
   name: SourceName;
   platform: Platform;
   official: boolean;
-  configured(config: CollectorsConfig): boolean;
+  /** Takes the app configuration (AppConfig) or the collectors' part of it (CollectorsConfig). */
+  configured(config: AppConfig | CollectorsConfig): boolean;
   /** What it needs when it is not configured, for the admin ("YOUTUBE_API_KEY"). */
   needs?: string;
 }
@@ -69,39 +70,43 @@ export interface CollectorDescriptor {
 const graphConfigured = (c: CollectorsConfig) =>
   Boolean(c.instagramAccessToken && c.instagramBusinessAccountId);
 
+/** The collectors' view of either configuration. */
+function asCollectorsConfig(config: AppConfig | CollectorsConfig): CollectorsConfig {
+  return "upstreams" in config ? collectorsConfigFromApp(config) : config;
+}
+
+function descriptor(
+  name: SourceName,
+  platform: Platform,
+  official: boolean,
+  needs?: { what: string; has: (c: CollectorsConfig) => boolean },
+): CollectorDescriptor {
+  return {
+    name,
+    platform,
+    official,
+    configured: (config) => (needs ? needs.has(asCollectorsConfig(config)) : true),
+    ...(needs ? { needs: needs.what } : {}),
+  };
+}
+
+const APIFY = { what: "APIFY_TOKEN", has: (c: CollectorsConfig) => Boolean(c.apifyToken) };
+
 export const COLLECTOR_DESCRIPTORS: readonly CollectorDescriptor[] = [
-  {
-    name: "youtube-api",
-    platform: "youtube",
-    official: true,
-    configured: (c) => Boolean(c.youtubeApiKey),
-    needs: "YOUTUBE_API_KEY",
-  },
-  { name: "youtube-innertube", platform: "youtube", official: false, configured: () => true },
-  {
-    name: "instagram-graph",
-    platform: "instagram",
-    official: true,
-    configured: graphConfigured,
-    needs: "INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID",
-  },
-  {
-    name: "instagram-apify",
-    platform: "instagram",
-    official: false,
-    configured: (c) => Boolean(c.apifyToken),
-    needs: "APIFY_TOKEN",
-  },
-  { name: "instagram-web", platform: "instagram", official: false, configured: () => true },
-  {
-    name: "tiktok-apify",
-    platform: "tiktok",
-    official: false,
-    configured: (c) => Boolean(c.apifyToken),
-    needs: "APIFY_TOKEN",
-  },
-  { name: "tiktok-web", platform: "tiktok", official: false, configured: () => true },
-  { name: "tiktok-embed", platform: "tiktok", official: false, configured: () => true },
+  descriptor("youtube-api", "youtube", true, {
+    what: "YOUTUBE_API_KEY",
+    has: (c) => Boolean(c.youtubeApiKey),
+  }),
+  descriptor("youtube-innertube", "youtube", false),
+  descriptor("instagram-graph", "instagram", true, {
+    what: "INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID",
+    has: graphConfigured,
+  }),
+  descriptor("instagram-apify", "instagram", false, APIFY),
+  descriptor("instagram-web", "instagram", false),
+  descriptor("tiktok-apify", "tiktok", false, APIFY),
+  descriptor("tiktok-web", "tiktok", false),
+  descriptor("tiktok-embed", "tiktok", false),
 ];
 
 const DESCRIPTOR_BY_NAME = new Map(COLLECTOR_DESCRIPTORS.map((d) => [d.name, d]));

@@ -111,8 +111,11 @@ describe("COLLECTOR_DESCRIPTORS (the admin's sources panel)", () => {
 
   it("says which sources the configuration enables", () => {
     const configured = (env: Record<string, string>) => {
-      const cfg = collectorsConfigFromApp(loadConfig(env, () => "s".repeat(64)));
-      return COLLECTOR_DESCRIPTORS.filter((d) => d.configured(cfg)).map((d) => d.name);
+      const app = loadConfig(env, () => "s".repeat(64));
+      const byApp = COLLECTOR_DESCRIPTORS.filter((d) => d.configured(app)).map((d) => d.name);
+      const byCollectors = COLLECTOR_DESCRIPTORS.filter((d) => d.configured(collectorsConfigFromApp(app)));
+      expect(byCollectors.map((d) => d.name)).toEqual(byApp);
+      return byApp;
     };
     expect(configured({})).toEqual(["youtube-innertube", "instagram-web", "tiktok-web", "tiktok-embed"]);
     expect(
