@@ -296,14 +296,20 @@ describe("tiktok-embed: the creator embed page alone", () => {
     expect(fake.requests[0]?.headers["sec-fetch-mode"]).toBe("navigate");
   });
 
-  it("reports a page without the profile as a block, not as not-found", async () => {
+  it("reports a page without the profile as a block, and a bare 404 as transient: never as not-found", async () => {
     fake.route("GET", "/embed/@ghost", {
       body: "<html><body>Something went wrong</body></html>",
       headers: HTML,
     });
-    const err = await createTikTokEmbedCollector({ http, baseUrl: fake.url })
-      .fetchSnapshot("tiktok", "ghost", {})
-      .catch((e) => e);
+    const embed = createTikTokEmbedCollector({ http, baseUrl: fake.url });
+    const err = await embed.fetchSnapshot("tiktok", "ghost", {}).catch((e) => e);
     expect(err).toBeInstanceOf(LoginWallOrBlockedError);
+    fake.route("GET", "/embed/@ghost", { status: 404, body: "" });
+    const missing = await embed.fetchSnapshot("tiktok", "ghost", {}).catch((e) => e);
+    expect(missing).toBeInstanceOf(UpstreamUnreachableError);
+    expect(missing).not.toBeInstanceOf(AccountNotFoundError);
+    expect(missing.message).toBe(
+      "TikTok has no embed page for @ghost (it may not exist, be private, or have embedding turned off)",
+    );
   });
 });
