@@ -185,6 +185,11 @@ export function createInstagramWebCollector(options: InstagramWebCollectorOption
           accept: "*/*",
           "accept-language": "en-US,en;q=0.9",
           referer: `https://www.instagram.com/${encodeURIComponent(handle)}/`,
+          // What the profile page's own XHR sends (the transport adds none of its own).
+          "x-requested-with": "XMLHttpRequest",
+          "sec-fetch-dest": "empty",
+          "sec-fetch-mode": "cors",
+          "sec-fetch-site": "same-origin",
           ...cookieHeader(jar.header()),
         },
       });

@@ -43,6 +43,13 @@ describe("Instagram's 2026 HTTP 400 for creator and business accounts", () => {
       expect(snap.followers).toBe(58210);
       expect(fake.count(WEB_PATH)).toBe(2);
       expect(logger.entries.some((e) => /refused the profile to anonymous access/.test(e.msg))).toBe(true);
+      // The request is the profile page's own XHR: same-origin fetch metadata, the web app id.
+      expect(fake.requests[0]?.headers).toMatchObject({
+        "x-ig-app-id": "936619743392459",
+        "x-requested-with": "XMLHttpRequest",
+        "sec-fetch-mode": "cors",
+        "sec-fetch-site": "same-origin",
+      });
     } finally {
       await collectors.close();
     }
