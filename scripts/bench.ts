@@ -14,6 +14,7 @@ const SUITES: Suite[] = [
   { name: "discovery", run: async (o) => (await import("./bench/discovery")).benchDiscovery(o) },
   { name: "search", run: async (o) => (await import("./bench/search")).benchSiteSearch(o) },
   { name: "web", run: async (o) => (await import("./bench/web")).benchWeb(o) },
+  { name: "sources", run: async (o) => (await import("./bench/sources")).benchSources(o) },
 ];
 
 function fmt(n: number): string {

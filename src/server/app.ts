@@ -196,6 +196,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   app.addHook("onClose", async () => {
     await jobs.close({ drainMs: JOB_DRAIN_MS });
     await shared.close();
+    // The collectors' connection pools (and proxy tunnels); services passed in are their owner's.
+    if (!deps.services) await services.collectors.close();
   });
   await app.register(fastifyRateLimit, {
     global: true,

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 
@@ -60,7 +63,7 @@ describe("loadConfig", () => {
     [{ DEV_LOGIN: "yes" }, 'Invalid configuration: DEV_LOGIN must be 1 or 0, got "yes"'],
     [
       { COLLECTORS: "sample,myspace" },
-      'Invalid configuration: COLLECTORS unknown collector "myspace"; use any of sample, youtube, youtube-api, youtube-innertube, instagram, instagram-graph, instagram-web, tiktok',
+      'Invalid configuration: COLLECTORS unknown collector "myspace"; use any of sample, youtube, instagram, tiktok, youtube-api, youtube-innertube, instagram-graph, instagram-apify, instagram-web, tiktok-apify, tiktok-web, tiktok-embed',
     ],
     [{ ADMIN_EMAILS: "root" }, 'Invalid configuration: ADMIN_EMAILS "root" is not an e-mail address'],
     [{ SESSION_SECRET: "short" }, "Invalid configuration: SESSION_SECRET must be at least 32 characters"],
@@ -84,9 +87,66 @@ describe("loadConfig", () => {
       { INSTAGRAM_ACCESS_TOKEN: "t" },
       "Invalid configuration: INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID must be set together",
     ],
+    [
+      { UPSTREAM_PROXY: "proxy.example:3128" },
+      "Invalid configuration: UPSTREAM_PROXY must be an http:// or https:// proxy URL such as http://user:pass@proxy.example:3128",
+    ],
+    [
+      { TIKTOK_PROXY: "socks5://user:pw@proxy.example:1080" },
+      "Invalid configuration: TIKTOK_PROXY must be an http:// or https:// proxy URL (SOCKS is not supported), got socks5://…",
+    ],
+    [
+      { INSTAGRAM_PROXY: "not a url" },
+      "Invalid configuration: INSTAGRAM_PROXY must be an http:// or https:// proxy URL such as http://user:pass@proxy.example:3128",
+    ],
+    [
+      { YOUTUBE_PROXY: "http://proxy.example:3128/path?x=1" },
+      "Invalid configuration: YOUTUBE_PROXY must be a proxy origin without a path or query, e.g. http://proxy.example:3128",
+    ],
+    [{ APIFY_BASE_URL: "ftp://x" }, 'Invalid configuration: APIFY_BASE_URL must be an http(s) URL, got "ftp://x"'],
+    [
+      { APIFY_TIMEOUT_SECONDS: "600" },
+      "Invalid configuration: APIFY_TIMEOUT_SECONDS must be from 10 to 300, got 600",
+    ],
+    [
+      { TIKTOK_COOKIES_FILE: "/nonexistent/cookies.txt" },
+      "Invalid configuration: TIKTOK_COOKIES_FILE: /nonexistent/cookies.txt does not exist",
+    ],
   ])("rejects %j with one clear line", (env, message) => {
     expect(() => loadConfig(env, secret)).toThrow(ConfigError);
     expect(() => loadConfig(env, secret)).toThrow(message);
+  });
+
+  it("reads the proxies, Apify and cookie files (issue 19 §7-8)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "cfg-"));
+    const cookies = join(dir, "ig.txt");
+    writeFileSync(cookies, ".instagram.com\tTRUE\t/\tTRUE\t0\tsessionid\tabc\n");
+    const c = loadConfig(
+      {
+        UPSTREAM_PROXY: "http://user:pw@proxy.example:3128/",
+        TIKTOK_PROXY: "https://tt-proxy.example:8443",
+        APIFY_TOKEN: "apify_api_x",
+        INSTAGRAM_COOKIES_FILE: cookies,
+      },
+      secret,
+    );
+    expect(c.proxies).toEqual({
+      upstream: "http://user:pw@proxy.example:3128",
+      tiktok: "https://tt-proxy.example:8443",
+      instagram: undefined,
+      youtube: undefined,
+    });
+    expect(c.apify).toEqual({ token: "apify_api_x", baseUrl: "https://api.apify.com", timeoutSec: 120 });
+    expect(c.cookieFiles.instagram).toBe(cookies);
+    writeFileSync(cookies, "sessionid=abc\n");
+    expect(() => loadConfig({ INSTAGRAM_COOKIES_FILE: cookies }, secret)).toThrow(
+      "Invalid configuration: INSTAGRAM_COOKIES_FILE: line 1 is not a Netscape cookie line",
+    );
+    try {
+      loadConfig({ UPSTREAM_PROXY: "socks5://user:hunter2@proxy.example:1080" }, secret);
+    } catch (err) {
+      expect((err as Error).message).not.toContain("hunter2");
+    }
   });
 
   it("never puts secrets in its error messages", () => {

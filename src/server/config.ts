@@ -1,6 +1,12 @@
 import net from "node:net";
 import { z } from "zod";
-import { COLLECTOR_NAMES, type CollectorName } from "./collectors/types";
+import { COOKIE_DOMAINS, CookieFileError, loadCookieFile } from "./collectors/cookies";
+import {
+  COLLECTOR_NAMES,
+  type CollectorName,
+  type CookieFilesConfig,
+  type ProxyConfig,
+} from "./collectors/types";
 
 /**
  * The one place that reads the environment (conventions §3). Every variable of design.md is parsed
@@ -57,6 +63,48 @@ const httpUrl = (dflt?: string) =>
       }
       return value.replace(/\/+$/, "");
     });
+
+/**
+ * An http(s) forward proxy, "http://user:pass@host:3128". Messages never repeat the credentials.
+ */
+const proxyUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === "") return undefined;
+    let url: URL;
+    try {
+      if (!v.includes("://")) throw new Error("no scheme");
+      url = new URL(v);
+    } catch {
+      ctx.addIssue({
+        code: "custom",
+        message: "must be an http:// or https:// proxy URL such as http://user:pass@proxy.example:3128",
+      });
+      return z.NEVER;
+    }
+    const shown = `${url.protocol}//${url.host}`;
+    if (url.protocol !== "http:" && url.protocol !== "https:") {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be an http:// or https:// proxy URL (SOCKS is not supported), got ${url.protocol}//…`,
+      });
+      return z.NEVER;
+    }
+    if (!url.hostname) {
+      ctx.addIssue({ code: "custom", message: "must name the proxy host, e.g. http://proxy.example:3128" });
+      return z.NEVER;
+    }
+    if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be a proxy origin without a path or query, e.g. ${shown}`,
+      });
+      return z.NEVER;
+    }
+    return v.replace(/\/+$/, "");
+  });
 
 const flag = z
   .string()
@@ -224,6 +272,16 @@ const envSchema = z.object({
   INSTAGRAM_BASE_URL: httpUrl("https://www.instagram.com"),
   INSTAGRAM_GRAPH_BASE_URL: httpUrl("https://graph.facebook.com"),
   TIKTOK_BASE_URL: httpUrl("https://www.tiktok.com"),
+  APIFY_TOKEN: optionalString,
+  APIFY_BASE_URL: httpUrl("https://api.apify.com"),
+  APIFY_TIMEOUT_SECONDS: intInRange("APIFY_TIMEOUT_SECONDS", 10, 300, 120),
+  UPSTREAM_PROXY: proxyUrl,
+  INSTAGRAM_PROXY: proxyUrl,
+  TIKTOK_PROXY: proxyUrl,
+  YOUTUBE_PROXY: proxyUrl,
+  INSTAGRAM_COOKIES_FILE: optionalString,
+  TIKTOK_COOKIES_FILE: optionalString,
+  YOUTUBE_COOKIES_FILE: optionalString,
   COLLECTORS: z
     .string()
     .optional()
@@ -369,6 +427,12 @@ export interface AppConfig {
     tiktok: string;
   };
   collectors: CollectorId[];
+  /** Apify as a data provider (instagram-apify, tiktok-apify). */
+  apify: { token?: string; baseUrl: string; timeoutSec: number };
+  /** Forward proxies for platform requests (UPSTREAM_PROXY and the per-platform overrides). */
+  proxies: ProxyConfig;
+  /** Netscape cookie files per platform (opt-in sessions). */
+  cookieFiles: CookieFilesConfig;
   appUrl: string;
   brandName: string;
   /** Spec §2 home: "a" puts the analyser first (default), "b" the rotating hero. */
@@ -421,6 +485,21 @@ export function loadConfig(
       "Invalid configuration: INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID must be set together",
     );
   }
+  const cookieFiles: CookieFilesConfig = {
+    instagram: e.INSTAGRAM_COOKIES_FILE,
+    tiktok: e.TIKTOK_COOKIES_FILE,
+    youtube: e.YOUTUBE_COOKIES_FILE,
+  };
+  for (const platform of ["instagram", "tiktok", "youtube"] as const) {
+    const file = cookieFiles[platform];
+    if (!file) continue;
+    try {
+      loadCookieFile(file, COOKIE_DOMAINS[platform], Date.now());
+    } catch (err) {
+      if (!(err instanceof CookieFileError)) throw err;
+      throw new ConfigError(`Invalid configuration: ${platform.toUpperCase()}_COOKIES_FILE: ${err.message}`);
+    }
+  }
   const port = e.PORT;
   return {
     env: e.NODE_ENV,
@@ -469,6 +548,14 @@ export function loadConfig(
       tiktok: e.TIKTOK_BASE_URL!,
     },
     collectors: e.COLLECTORS,
+    apify: { token: e.APIFY_TOKEN, baseUrl: e.APIFY_BASE_URL!, timeoutSec: e.APIFY_TIMEOUT_SECONDS },
+    proxies: {
+      upstream: e.UPSTREAM_PROXY,
+      instagram: e.INSTAGRAM_PROXY,
+      tiktok: e.TIKTOK_PROXY,
+      youtube: e.YOUTUBE_PROXY,
+    },
+    cookieFiles,
     appUrl: e.APP_URL ?? `http://localhost:${port}`,
     brandName: e.BRAND_NAME,
     homeVariant: e.HOME_VARIANT,

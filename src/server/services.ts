@@ -9,7 +9,13 @@ import {
 } from "./ai";
 import { createGoogleVerifier, type GoogleVerifier } from "./auth/google-verifier";
 import { createSessionService, type SessionService } from "./auth/session-service";
-import { type CollectorLogger, type Collectors, createCollectors, type SourceOutcome } from "./collectors";
+import {
+  type CollectorLogger,
+  type Collectors,
+  collectorsConfigFromApp,
+  createCollectors,
+  type SourceOutcome,
+} from "./collectors";
 import {
   createMemorySourceHealth,
   createRedisSourceHealth,
@@ -91,44 +97,32 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
   const sourceHealth = shared.redis
     ? createRedisSourceHealth(shared.redis, { prefix: config.redisKeyPrefix })
     : createMemorySourceHealth();
-  const collectors = createCollectors(
-    {
-      unofficialPerMinute: config.sourcePacePerMinute,
-      order: config.collectors,
-      youtubeApiKey: config.youtubeApiKey,
-      youtubeApiBaseUrl: config.upstreams.youtubeApi,
-      youtubeInnertubeBaseUrl: config.upstreams.youtubeInnertube,
-      instagramBaseUrl: config.upstreams.instagram,
-      instagramGraphBaseUrl: config.upstreams.instagramGraph,
-      instagramAccessToken: config.instagramAccessToken,
-      instagramBusinessAccountId: config.instagramBusinessAccountId,
-      instagramGraphVersion: config.instagramGraphVersion,
-      tiktokBaseUrl: config.upstreams.tiktok,
-      timeoutMs: config.upstreamTimeoutMs,
-      retries: config.upstreamRetries,
-    },
-    {
-      fetch: deps.ops?.upstreamRequest
-        ? instrumentFetch(
-            deps.fetch ?? ((input, init) => fetch(input, init)),
+  const collectorsConfig = collectorsConfigFromApp(config);
+  const observeUpstream = deps.ops?.upstreamRequest;
+  const collectors = createCollectors(collectorsConfig, {
+    fetch: deps.fetch,
+    wrapFetch: observeUpstream
+      ? (f) =>
+          instrumentFetch(
+            f,
             collectorByOrigin({
               "instagram-web": config.upstreams.instagram,
               "instagram-graph": config.upstreams.instagramGraph,
               "youtube-api": config.upstreams.youtubeApi,
               "youtube-innertube": config.upstreams.youtubeInnertube,
-              tiktok: config.upstreams.tiktok,
+              "tiktok-web": config.upstreams.tiktok,
+              apify: config.apify.baseUrl,
             }),
-            deps.ops.upstreamRequest,
+            observeUpstream,
           )
-        : deps.fetch,
-      logger: deps.logger,
-      sampleStore: createDbSampleStore(db, now),
-      notFoundCache: shared.notFoundCache,
-      now: () => now().getTime(),
-      health: sourceHealth,
-      onOutcome: deps.ops?.sourceOutcome,
-    },
-  );
+      : undefined,
+    logger: deps.logger,
+    sampleStore: createDbSampleStore(db, now),
+    notFoundCache: shared.notFoundCache,
+    now: () => now().getTime(),
+    health: sourceHealth,
+    onOutcome: deps.ops?.sourceOutcome,
+  });
   const repo = createAccountRepo(db);
   const settings = createSettingsService({
     db,

@@ -46,7 +46,7 @@ describe("collector chain", () => {
       "sample",
       "youtube-innertube",
       "instagram-web",
-      "tiktok",
+      "tiktok-web",
     ]);
     // From a discovery row or its own link: the sample, no live request.
     const sample = await collectors.fetchSnapshot("tiktok", "@Demo_Creator", { preferSample: true });
@@ -243,7 +243,7 @@ describe("collector chain", () => {
     await collectors.fetchSnapshot("tiktok", "x").catch(() => undefined);
     const quiet = await collectors.fetchSnapshot("tiktok", "x").catch((e) => e);
     expect(quiet.message).toBe(
-      "TikTok is limiting this server until 14:15 UTC (source tiktok); reports from it resume then.",
+      "TikTok is limiting this server until 14:15 UTC (source tiktok-web); reports from it resume then.",
     );
     expect(fake.count()).toBe(1);
     t += 16 * 60_000;
@@ -261,7 +261,12 @@ describe("createCollectors", () => {
 
   it("uses the real hosts by default", () => {
     const c = createCollectors({});
-    expect(c.collectors.map((x) => x.id)).toEqual(["sample", "youtube-innertube", "instagram-web", "tiktok"]);
+    expect(c.collectors.map((x) => x.id)).toEqual([
+      "sample",
+      "youtube-innertube",
+      "instagram-web",
+      "tiktok-web",
+    ]);
   });
 });
 

@@ -195,7 +195,7 @@ export function createCollectorChain(
           failures.push({ collector, error: new SourceQuietError(collector.id, platform, until, now()) });
           continue;
         }
-        if (collector.official === false && perMinute > 0) {
+        if ((collector.paced ?? collector.official === false) && perMinute > 0) {
           const paced = await safely(health.pace(collector.id, perMinute, now()), { ok: true, retryInMs: 0 });
           if (!paced.ok) {
             count(collector.id, "paced");

@@ -5,8 +5,10 @@
 import { z } from "zod";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
 import { AccountNotFoundError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
+import { type Cookie, createCookieJar } from "./cookies";
 import { BROWSER_USER_AGENT, type HttpClient } from "./http";
 import type { Collector, CollectorLogger } from "./types";
+import { AnonymousProfileUnavailableError } from "./upstream-errors";
 import {
   looksLikeHtml,
   parseJsonText,
@@ -81,6 +83,12 @@ const responseSchema = z.looseObject({
 });
 
 const BLOCK_MESSAGES = /checkpoint_required|challenge_required|feedback_required|login_required|please wait/i;
+/**
+ * The 2026 refusal for creator and business accounts: HTTP 400 with a server-side schema error,
+ * "Asset asset://laser.provider/ig_business_category_subvertical has been deleted. You cannot use
+ * this schema" (instaloader PR #2722).
+ */
+const ANONYMOUS_REFUSAL = /asset:\/\/|cannot use this schema|ig_business_category/i;
 
 export interface InstagramWebCollectorOptions {
   http: HttpClient;
@@ -89,6 +97,10 @@ export interface InstagramWebCollectorOptions {
   now?: () => number;
   /** Whether the Graph API is configured too (changes the advice in block messages). */
   graphConfigured?: boolean;
+  /** Whether an Apify token is set (changes the advice when Instagram refuses anonymous access). */
+  providerConfigured?: boolean;
+  /** Cookies from INSTAGRAM_COOKIES_FILE, sent with every request (a logged-in session). */
+  cookies?: readonly Cookie[];
 }
 
 function nodeToPost(node: IgNode): SnapshotPost {
@@ -122,6 +134,10 @@ function nodeToPost(node: IgNode): SnapshotPost {
   };
 }
 
+function cookieHeader(value: string | undefined): Record<string, string> {
+  return value ? { cookie: value } : {};
+}
+
 export function createInstagramWebCollector(options: InstagramWebCollectorOptions): Collector {
   const now = options.now ?? Date.now;
   const base = options.baseUrl.replace(/\/+$/, "");
@@ -135,10 +151,19 @@ export function createInstagramWebCollector(options: InstagramWebCollectorOption
     );
   }
 
+  const jar = createCookieJar(options.cookies ?? [], now);
+  const refusalAdvice = [
+    options.graphConfigured ? "" : "INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID",
+    options.providerConfigured ? "" : "or APIFY_TOKEN with instagram-apify in COLLECTORS",
+  ]
+    .filter(Boolean)
+    .join(" ")
+    .replace(/^or /, "");
+
   return {
     id: "instagram-web",
-    official: false,
     kind: "live",
+    official: false,
     platforms: ["instagram"],
     async fetchSnapshot(platform, rawHandle, { signal }) {
       if (platform !== "instagram") return null;
@@ -160,8 +185,15 @@ export function createInstagramWebCollector(options: InstagramWebCollectorOption
           accept: "*/*",
           "accept-language": "en-US,en;q=0.9",
           referer: `https://www.instagram.com/${encodeURIComponent(handle)}/`,
+          // What the profile page's own XHR sends (the transport adds none of its own).
+          "x-requested-with": "XMLHttpRequest",
+          "sec-fetch-dest": "empty",
+          "sec-fetch-mode": "cors",
+          "sec-fetch-site": "same-origin",
+          ...cookieHeader(jar.header()),
         },
       });
+      jar.storeFrom(res.headers);
 
       // Only Instagram's own "user": null is authoritative (instaloader #2715): a bare 404 is
       // transient and never remembered as "not found".
@@ -173,6 +205,13 @@ export function createInstagramWebCollector(options: InstagramWebCollectorOption
       if (res.status === 401 || res.status === 403) throw blocked(handle);
       if (looksLikeHtml(res.headers.get("content-type"), res.body)) throw blocked(handle);
       if (res.status === 400 && BLOCK_MESSAGES.test(res.body)) throw blocked(handle);
+      if (res.status === 400 && ANONYMOUS_REFUSAL.test(res.body)) {
+        options.logger?.warn(
+          { service: SERVICE, handle, sample: res.body.slice(0, 200) },
+          "Instagram refused the profile to anonymous access (HTTP 400 schema error)",
+        );
+        throw new AnonymousProfileUnavailableError(handle, refusalAdvice);
+      }
       if (res.status !== 200) throw upstreamChanged(ctx, res.body, `HTTP ${res.status}`);
 
       const json = parseJsonText(res.body, ctx);
@@ -213,6 +252,7 @@ export function createInstagramWebCollector(options: InstagramWebCollectorOption
         postsCount: user.edge_owner_to_timeline_media?.count ?? user.media_count ?? null,
         fetchedAt: new Date(now()).toISOString(),
         source: "instagram-web",
+        official: false,
         posts,
         isBusiness: user.is_business_account ?? user.is_business ?? null,
         platformUserId: user.id ?? (user.pk !== undefined ? String(user.pk) : null),

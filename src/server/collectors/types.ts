@@ -24,10 +24,16 @@ export interface Collector {
   /** "sample" collectors only serve seeded sample creators; everything else is "live". */
   kind?: "sample" | "live";
   /**
-   * An official API (YouTube Data API, Instagram Graph) or an unofficial path (public pages,
-   * scraping providers): unofficial ones are paced and marked so in provenance.
+   * Whether the source is the platform's own API (YouTube Data API, Instagram Graph) or a stored
+   * sample (true), or a scrape of its public pages or a third-party provider (false). Snapshots from
+   * unofficial sources also carry `official: false`, for provenance.
    */
   official?: boolean;
+  /**
+   * Whether this server's per-source pace applies (default: every unofficial source). A paid data
+   * provider that paces its own scraping (Apify) sets false.
+   */
+  paced?: boolean;
   fetchSnapshot(
     platform: Platform,
     handle: string,
@@ -45,23 +51,44 @@ export interface CollectorLogger {
   warn(obj: object, msg: string): void;
 }
 
-export const COLLECTOR_NAMES = [
-  "sample",
-  "youtube",
+/** The concrete sources, one per strategy; each is a COLLECTORS entry and a Collector id. */
+export const SOURCE_NAMES = [
   "youtube-api",
   "youtube-innertube",
-  "instagram",
   "instagram-graph",
+  "instagram-apify",
   "instagram-web",
-  "tiktok",
+  "tiktok-apify",
+  "tiktok-web",
+  "tiktok-embed",
 ] as const;
+export type SourceName = (typeof SOURCE_NAMES)[number];
+
+/** Everything COLLECTORS accepts: the sample store, the platform aliases, and the sources. */
+export const COLLECTOR_NAMES = ["sample", "youtube", "instagram", "tiktok", ...SOURCE_NAMES] as const;
 export type CollectorName = (typeof COLLECTOR_NAMES)[number];
+
+/** An http(s) proxy URL per platform; `upstream` applies to every platform without its own. */
+export interface ProxyConfig {
+  upstream?: string;
+  instagram?: string;
+  tiktok?: string;
+  youtube?: string;
+}
+
+/** Netscape cookies.txt files, per platform (opt-in; the operator accepts the terms risk). */
+export interface CookieFilesConfig {
+  instagram?: string;
+  tiktok?: string;
+  youtube?: string;
+}
 
 export interface CollectorsConfig {
   /**
    * The ordered chain (env COLLECTORS). "youtube" = the Data API when a key is set, else InnerTube;
-   * "instagram" = Graph business_discovery when configured, then the public web profile.
-   * The explicit names ("youtube-api", "instagram-web", …) select one source.
+   * "instagram" = Graph business_discovery when configured, then instagram-apify when APIFY_TOKEN is
+   * set, then the public web profile; "tiktok" = tiktok-apify when APIFY_TOKEN is set, then
+   * tiktok-web. The explicit names ("youtube-api", "instagram-web", …) select one source.
    */
   order: CollectorName[];
   youtubeApiKey?: string;
@@ -74,6 +101,13 @@ export interface CollectorsConfig {
   /** Graph API version (INSTAGRAM_GRAPH_VERSION); the collector's default when absent. */
   instagramGraphVersion?: string;
   tiktokBaseUrl: string;
+  /** Apify API token (instagram-apify, tiktok-apify). */
+  apifyToken?: string;
+  apifyBaseUrl: string;
+  /** Budget of one Apify actor run, in seconds (passed to Apify as the run's timeout). */
+  apifyTimeoutSec: number;
+  proxies: ProxyConfig;
+  cookieFiles: CookieFilesConfig;
   /** Per upstream request. */
   timeoutMs: number;
   /** Retries after the first attempt, on network errors and 5xx only. */
@@ -97,6 +131,10 @@ export const DEFAULT_COLLECTORS_CONFIG: CollectorsConfig = {
   instagramBaseUrl: "https://www.instagram.com",
   instagramGraphBaseUrl: "https://graph.facebook.com",
   tiktokBaseUrl: "https://www.tiktok.com",
+  apifyBaseUrl: "https://api.apify.com",
+  apifyTimeoutSec: 120,
+  proxies: {},
+  cookieFiles: {},
   timeoutMs: 10_000,
   retries: 2,
   breakerThreshold: 5,

@@ -32,6 +32,8 @@ export interface YouTubeInnertubeCollectorOptions {
   baseUrl: string;
   logger?: CollectorLogger;
   now?: () => number;
+  /** A signed-in session's Cookie header (YOUTUBE_COOKIES_FILE); youtubei.js signs requests with it. */
+  cookie?: string;
 }
 
 /** Collects string leaves of a parsed youtubei.js node (bounded), for text we search by meaning. */
@@ -204,6 +206,7 @@ export function createYouTubeInnertubeCollector(options: YouTubeInnertubeCollect
           enable_session_cache: false,
           lang: "en",
           location: "US",
+          ...(options.cookie ? { cookie: options.cookie } : {}),
         });
 
         // 1. Channel id.

@@ -669,8 +669,10 @@ describe.each(testedDatabaseKinds())("model settings on %s", (kind) => {
 
     expect((await put({ model: "sonar" })).statusCode).toBe(200);
     const searched = await blocked();
-    // The scripted replies are not a web report, so nothing is estimated; but Sonar was asked.
-    expect(searched.statusCode).toBe(503);
+    // The scripted replies are not a web report, so nothing is estimated; but Sonar was asked. The
+    // first block quieted TikTok, so the platform's answer now says until when it rests.
+    expect(searched.statusCode).toBe(429);
+    expect(searched.json().message).toMatch(/^TikTok is limiting this server until \d\d:\d\d UTC/);
     expect(llm.requests.length).toBeGreaterThan(before);
     expect(llm.requests.at(-1)!.body.model).toBe("sonar");
   });

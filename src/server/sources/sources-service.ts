@@ -1,6 +1,6 @@
 import type { Platform } from "../../core/schemas/platform";
 import type { SourceTestResponse, SourceView } from "../../core/schemas/sources";
-import type { Collector } from "../collectors";
+import { COLLECTOR_DESCRIPTORS, type Collector } from "../collectors";
 import type { SourceHealthStore, SourceState } from "../collectors/source-health";
 import type { AppConfig } from "../config";
 import { AppError, NotFoundError } from "../errors";
@@ -15,28 +15,16 @@ export interface SourceDescriptor {
   testHandle: string;
 }
 
-export const SOURCE_DESCRIPTORS: SourceDescriptor[] = [
-  {
-    name: "youtube-api",
-    platform: "youtube",
-    official: true,
-    needs: (c) => (c.youtubeApiKey ? null : "YOUTUBE_API_KEY"),
-    testHandle: "YouTube",
-  },
-  { name: "youtube-innertube", platform: "youtube", official: false, needs: () => null, testHandle: "YouTube" },
-  {
-    name: "instagram-graph",
-    platform: "instagram",
-    official: true,
-    needs: (c) =>
-      c.instagramAccessToken && c.instagramBusinessAccountId
-        ? null
-        : "INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID",
-    testHandle: "instagram",
-  },
-  { name: "instagram-web", platform: "instagram", official: false, needs: () => null, testHandle: "instagram" },
-  { name: "tiktok", platform: "tiktok", official: false, needs: () => null, testHandle: "tiktok" },
-];
+/** A well-known public account per platform that every source should read. */
+const TEST_HANDLES: Record<Platform, string> = { youtube: "YouTube", instagram: "instagram", tiktok: "tiktok" };
+
+export const SOURCE_DESCRIPTORS: SourceDescriptor[] = COLLECTOR_DESCRIPTORS.map((d) => ({
+  name: d.name,
+  platform: d.platform,
+  official: d.official,
+  needs: (config: AppConfig) => (d.configured(config) ? null : (d.needs ?? null)),
+  testHandle: TEST_HANDLES[d.platform],
+}));
 
 export interface SourcesServiceDeps {
   config: AppConfig;

@@ -1,5 +1,7 @@
 /** Shared test helpers for collector tests: fixtures, a recording logger, a test config. */
 import { readFileSync } from "node:fs";
+import { createHttpClient, type HttpClient } from "../http";
+import { createTransport } from "../transport";
 import type { CollectorLogger, CollectorsConfig } from "../types";
 
 export function fixture(name: string): string {
@@ -36,6 +38,10 @@ export function testCollectorsConfig(
     instagramBaseUrl: baseUrl,
     instagramGraphBaseUrl: baseUrl,
     tiktokBaseUrl: baseUrl,
+    apifyBaseUrl: baseUrl,
+    apifyTimeoutSec: 5,
+    proxies: {},
+    cookieFiles: {},
     timeoutMs: 300,
     retries: 2,
     breakerThreshold: 5,
@@ -53,4 +59,20 @@ export function tiktokPage(scriptId: string, data: unknown): string {
   return `<!DOCTYPE html><html><head><title>TikTok</title></head><body><script id="${scriptId}" type="application/json">${JSON.stringify(
     data,
   )}</script></body></html>`;
+}
+
+/**
+ * An HTTP helper over the production transport (undici, exact headers, optional proxy), as
+ * createCollectors builds it; closes with the returned `close`.
+ */
+export function transportHttpClient(
+  baseUrl: string,
+  overrides: Partial<CollectorsConfig> = {},
+  proxyUrl?: string,
+): { http: HttpClient; close: () => Promise<void> } {
+  const transport = createTransport(proxyUrl);
+  return {
+    http: createHttpClient(testCollectorsConfig(baseUrl, overrides), { fetch: transport.fetch }),
+    close: () => transport.close(),
+  };
 }
