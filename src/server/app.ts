@@ -13,6 +13,7 @@ import { DEFAULT_BODY_LIMIT, registerErrorHandler } from "./http/error-handler";
 import { registerWebApp } from "./http/static-web";
 import { createJobs, type Jobs } from "./jobs";
 import { jobRoutes } from "./jobs/routes";
+import type { ProcessOutput } from "./ops/log-output";
 import { createMetrics, registerRequestMetrics } from "./ops/metrics";
 import { authRoutes } from "./routes/auth";
 import { clientConfigRoutes } from "./routes/client-config";
@@ -32,6 +33,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Fastify logger option; tests pass false. */
   logger?: FastifyServerOptions["logger"];
+  /** The process's output (server.ts): log lines go there, and its failures are counted in /metrics. */
+  output?: ProcessOutput;
   now?: () => Date;
   /** Replace services (tests); built from config when absent. */
   services?: Services;
@@ -61,6 +64,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
         remove: true,
       },
+      ...(deps.output ? { stream: deps.output.logStream } : {}),
     },
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
@@ -110,6 +114,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   const now = deps.now ?? (() => new Date());
   const metrics = createMetrics();
+  if (deps.output) metrics.setLogOutputSource(deps.output.counts);
   registerRequestMetrics(app, metrics);
   // Locks and short caches: Redis with REDIS_URL (shared by every instance), in process without.
   const shared = createSharedState(config, {
