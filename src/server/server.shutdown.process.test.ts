@@ -143,6 +143,22 @@ describe("server process whose output nobody reads (embedded database)", () => {
     120_000,
   );
 
+  it("stops within the limit while a seed job runs on the embedded database, output closed; a new server takes the folder", async () => {
+    // More than 20,000 sample creators are seeded by a background job (the in-process runner here).
+    // The embedded database answers in microtasks: the seed used to starve the event loop, so the
+    // SIGTERM handler ran only once all were seeded, minutes later.
+    const dataDir = tmpDir();
+    const server = await start({ DATA_DIR: dataDir, SAMPLE_ACCOUNTS: "100000" });
+    await sleep(1000);
+    closeOutput(server.child);
+    const { code, ms } = await stop(server, "SIGTERM");
+    expect(code).toBe(0);
+    expect(ms).toBeLessThan(SHUTDOWN_LIMIT_MS);
+    const next = await start({ DATA_DIR: dataDir });
+    expect((await fetch(`${next.url}/api/health`)).status).toBe(200);
+    expect((await stop(next, "SIGINT")).code).toBe(0);
+  }, 150_000);
+
   it("keeps serving while its reader has stopped reading (the pipe full), drops lines past 1 MiB, and SIGTERM ends it", async () => {
     const server = await start({ DATA_DIR: "memory://" });
     // The reader stays alive but reads nothing more: the pipe fills, then the queue behind it.
