@@ -1,14 +1,14 @@
-# Production image: the app on Node 20 with its built web assets. PostgreSQL and Redis are separate
+# Production image: the app on Node.js 24 LTS (supported until 30 April 2028) with its built web assets. PostgreSQL and Redis are separate
 # services (see docker-compose.yml and docs/deploy.md). .dockerignore keeps the host's node_modules,
 # data and secrets out of the build context.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx vite build
 
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=5000 HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules

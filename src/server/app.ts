@@ -15,6 +15,7 @@ import { registerWebApp } from "./http/static-web";
 import { createJobs, type Jobs } from "./jobs";
 import { jobRoutes } from "./jobs/routes";
 import { createHousekeeping } from "./ops/housekeeping";
+import type { ProcessOutput } from "./ops/log-output";
 import { createMetrics, registerRequestMetrics } from "./ops/metrics";
 import { authRoutes } from "./routes/auth";
 import { clientConfigRoutes } from "./routes/client-config";
@@ -36,6 +37,8 @@ export interface AppDeps {
   webRoot?: string;
   /** Fastify logger option; tests pass false. */
   logger?: FastifyServerOptions["logger"];
+  /** The process's output (server.ts): log lines go there, and its failures are counted in /metrics. */
+  output?: ProcessOutput;
   now?: () => Date;
   /** Replace services (tests); built from config when absent. */
   services?: Services;
@@ -66,6 +69,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
         paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
         remove: true,
       },
+      ...(deps.output ? { stream: deps.output.logStream } : {}),
     },
     // A request id is taken from a trusted proxy only: any other client could make its log lines
     // collide with another request's.
@@ -122,6 +126,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
 
   const now = deps.now ?? (() => new Date());
   const metrics = createMetrics();
+  if (deps.output) metrics.setLogOutputSource(deps.output.counts);
   registerRequestMetrics(app, metrics, { token: config.metricsToken });
   // Locks and short caches: Redis with REDIS_URL (shared by every instance), in process without.
   const shared = createSharedState(config, {

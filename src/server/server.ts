@@ -5,6 +5,7 @@ import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { DatabaseOpenError, openDatabase } from "./db/database";
+import { addressToOpen, createProcessOutput } from "./ops/log-output";
 import { indexFieldsForSnapshot } from "./reports/engine-adapter";
 import { seedSampleAccounts } from "./samples/sample-service";
 
@@ -31,22 +32,45 @@ function persistentDevSecret(dataDir: string): { sessionSecret: string; sessionS
 const INLINE_SEED_MAX = 20_000;
 /**
  * SIGTERM: stop taking requests, finish those in flight, give running jobs JOB_DRAIN_MS (10 s) and
- * hand back the rest, close Redis, then the database. Past this limit the process exits anyway.
+ * hand back the rest, close Redis, then the database. Past this limit the process exits anyway,
+ * with code 1. Whatever became of the output (closed, full), nothing here waits on it.
  */
 const SHUTDOWN_LIMIT_MS = 25_000;
+/** At most this long for queued output to reach a slow reader before an orderly exit. */
+const OUTPUT_DRAIN_MS = 1000;
+
+/**
+ * On a terminal outside production, log lines are pretty-printed (pino-pretty, loaded only then);
+ * anywhere else they stay one JSON object a line, for log shippers.
+ */
+async function prettyPrinter(isProduction: boolean): Promise<((line: string) => string) | undefined> {
+  if (isProduction || process.stdout.isTTY !== true) return undefined;
+  const { prettyFactory } = await import("pino-pretty");
+  return prettyFactory({
+    colorize: true,
+    translateTime: "SYS:HH:MM:ss",
+    ignore: "pid,hostname",
+    singleLine: true,
+  });
+}
 
 /** The process entry point: config → database → app → listen, and a graceful shutdown. */
 async function main(): Promise<void> {
+  // Until the log destination exists, plain output goes through the same never-blocking writer.
+  const output = createProcessOutput();
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);
   } catch (err) {
     if (err instanceof ConfigError) {
-      process.stderr.write(`${err.message}\n`);
+      output.err.write(`${err.message}\n`);
+      await output.drain(OUTPUT_DRAIN_MS);
       process.exit(2);
     }
     throw err;
   }
+  const pretty = await prettyPrinter(config.isProduction);
+  if (pretty) output.setPretty(pretty);
   if (config.sessionSecretIsEphemeral && !config.isPostgres && !config.dataDir.startsWith("memory://")) {
     config = { ...config, ...persistentDevSecret(config.dataDir) };
   }
@@ -55,7 +79,8 @@ async function main(): Promise<void> {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (err) {
     if (err instanceof DataDirLockedError || err instanceof DatabaseOpenError) {
-      process.stderr.write(`${err.message}\n`);
+      output.err.write(`${err.message}\n`);
+      await output.drain(OUTPUT_DRAIN_MS);
       process.exit(3);
     }
     throw err;
@@ -73,9 +98,9 @@ async function main(): Promise<void> {
       indexFields: (s) => indexFieldsForSnapshot(s, now),
     });
     if (seeded.added > 0)
-      process.stdout.write(`Seeded ${seeded.added} sample creators (labelled as sample data).\n`);
+      output.out.write(`Seeded ${seeded.added} sample creators (labelled as sample data).\n`);
   }
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { database, output });
   for (const notice of database.notices) app.log.warn(notice);
   if (config.sessionSecretIsEphemeral) {
     app.log.warn("SESSION_SECRET is not set: using a random one, so sign-ins end when the server restarts.");
@@ -85,21 +110,27 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    const started = Date.now();
+    // Should the event loop run dry before the end (a close that never settles), that is a failure.
+    process.exitCode = 1;
     app.log.info({ signal }, "shutting down: finishing in-flight requests and running jobs");
     const force = setTimeout(() => {
       app.log.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS);
     force.unref();
+    let code = 0;
     try {
       await app.close();
       await database.close();
-      app.log.info("shutdown complete");
-      process.exit(0);
+      app.log.info({ ms: Date.now() - started }, "shutdown complete");
     } catch (err) {
       app.log.error({ err }, "shutdown failed");
-      process.exit(1);
+      code = 1;
     }
+    // The last lines get a moment to reach a slow reader; a closed or full output is not waited for.
+    await output.drain(Math.min(OUTPUT_DRAIN_MS, Math.max(0, SHUTDOWN_LIMIT_MS - (Date.now() - started))));
+    process.exit(code);
   };
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   process.on("SIGINT", () => void shutdown("SIGINT"));
@@ -107,14 +138,16 @@ async function main(): Promise<void> {
   try {
     const address = await app.listen({ port: config.port, host: config.host });
     app.log.info({ address, db: database.kind, jobs: app.jobs.backend }, `ready at ${address}`);
+    if (pretty) output.out.write(`\n  Ready: open ${addressToOpen(address)} in your browser\n\n`);
     if (seedInBackground) {
       const job = await app.jobs.enqueueSeed(config.sampleAccounts);
       app.log.info({ job: job.id }, `seeding ${config.sampleAccounts} sample creators in the background`);
     }
   } catch (err) {
     app.log.error({ err }, `could not listen on ${config.host}:${config.port}`);
-    process.stderr.write(`Could not listen on ${config.host}:${config.port}: ${(err as Error).message}\n`);
+    output.err.write(`Could not listen on ${config.host}:${config.port}: ${(err as Error).message}\n`);
     await database.close();
+    await output.drain(OUTPUT_DRAIN_MS);
     process.exit(4);
   }
 }

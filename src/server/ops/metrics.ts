@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { isLoopback } from "../http/edge";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import type { OutputCounts } from "./log-output";
 
 /** Jobs per queue and state, read from the job runner when Prometheus scrapes. */
 export type JobCountsSource = () => Promise<{ queue: string; state: string; count: number }[]>;
@@ -113,6 +114,30 @@ export function createMetrics() {
       }
     },
   });
+  // The process's output (log lines): write errors and dropped lines, read from ops/log-output.ts.
+  let logOutputSource: (() => OutputCounts) | undefined;
+  new Counter({
+    name: "log_output_errors_total",
+    help: "Write errors on the process's output by stream and code (EPIPE: nobody reads it any more, ENOSPC: disk full)",
+    labelNames: ["stream", "code"] as const,
+    registers: [registry],
+    collect() {
+      if (!logOutputSource) return;
+      this.reset();
+      for (const e of logOutputSource().errors) this.inc({ stream: e.stream, code: e.code }, e.count);
+    },
+  });
+  new Counter({
+    name: "log_lines_dropped_total",
+    help: "Log lines not written, by stream and reason (closed: the output is gone, backpressure: its reader is too slow)",
+    labelNames: ["stream", "reason"] as const,
+    registers: [registry],
+    collect() {
+      if (!logOutputSource) return;
+      this.reset();
+      for (const d of logOutputSource().dropped) this.inc({ stream: d.stream, reason: d.reason }, d.count);
+    },
+  });
   return {
     registry,
     httpDuration,
@@ -131,6 +156,10 @@ export function createMetrics() {
     /** Where the `jobs` gauge reads its counts (the job runner, once it exists). */
     setJobCountsSource(source: JobCountsSource | undefined) {
       jobCountsSource = source;
+    },
+    /** Where the log output counters read their counts (the process output, when the server made one). */
+    setLogOutputSource(source: (() => OutputCounts) | undefined) {
+      logOutputSource = source;
     },
   };
 }

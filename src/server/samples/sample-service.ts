@@ -67,6 +67,10 @@ export interface SeedOptions {
  * (so discovery and search see it, always labelled), and a sample_accounts row to rebuild it.
  * Idempotent: indexes already present are skipped.
  */
+/** Creators indexed between two turns of the event loop while seeding. */
+const YIELD_EVERY = 250;
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export async function seedSampleAccounts(
   db: AppDb,
   opts: SeedOptions,
@@ -84,8 +88,15 @@ export async function seedSampleAccounts(
   for (let from = start; from < opts.count; from += batchSize) {
     const to = Math.min(opts.count, from + batchSize);
     const snaps: ProfileSnapshot[] = [];
-    for (let i = from; i < to; i++) snaps.push(catalog.snapshotAt(i));
-    const idx = snaps.map(opts.indexFields);
+    const idx: AccountIndexFields[] = [];
+    for (let i = from; i < to; i++) {
+      const snap = catalog.snapshotAt(i);
+      snaps.push(snap);
+      idx.push(opts.indexFields(snap));
+      // Indexing runs the engine on each creator (about 0.3 ms, several on a busy machine): let the
+      // event loop turn every few hundred, so requests, timers and stop signals are not held a batch long.
+      if ((i - from) % YIELD_EVERY === YIELD_EVERY - 1) await yieldToEventLoop();
+    }
     const col = <T>(f: (s: ProfileSnapshot, i: number) => T) => sql.param(snaps.map(f));
     await db.transaction(async (tx) => {
       await tx.execute(sql`
@@ -113,6 +124,9 @@ export async function seedSampleAccounts(
     });
     added += to - from;
     opts.onProgress?.(to - start, opts.count - start);
+    // The embedded database answers in microtasks: without a real turn of the event loop between
+    // batches, a long seed starved timers, requests and the SIGTERM/SIGINT handlers (issue #27).
+    await yieldToEventLoop();
   }
   if (added > 0) await refreshAccountsIndex(db);
   return { added, total: opts.count };

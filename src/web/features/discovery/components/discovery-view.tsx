@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, SearchX } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId, useLayoutEffect, useRef, useState } from "react";
 import type { DiscoverySearchRequest, DiscoverySearchResponse } from "../../../../core/schemas/discovery";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -48,6 +48,18 @@ export function DiscoveryView({ onGenerateReport, now, offerWebCandidates = fals
   const [error, setError] = useState<string | null>(null);
   const searches = useRef(0);
   const resultsRef = useRef<HTMLDivElement>(null);
+  /** Set when a search brought results: the commit that shows them moves the focus to their heading. */
+  const focusResults = useRef(false);
+
+  // Keyboard and screen-reader users land on the answer, not on a form that just went away. In the
+  // same commit that shows the results, never a frame later: a deferred focus (requestAnimationFrame)
+  // took the focus back from wherever the user had put it in between, and in a background tab, where
+  // frames are paused, only when they came back to it.
+  useLayoutEffect(() => {
+    if (!focusResults.current || !shown) return;
+    focusResults.current = false;
+    resultsRef.current?.querySelector<HTMLElement>("h2")?.focus();
+  }, [shown]);
 
   const search = async (criteria: DiscoverySearchRequest) => {
     setPending(criteria);
@@ -56,12 +68,9 @@ export function DiscoveryView({ onGenerateReport, now, offerWebCandidates = fals
     try {
       const response = await queryClient.fetchQuery(discoverySearchQueryOptions(criteria));
       if (searchId !== searches.current) return;
+      focusResults.current = response.results.length > 0;
       setShown({ id: searchId, criteria, response });
-      if (response.results.length > 0) {
-        setFormOpen(false);
-        // Keyboard and screen-reader users land on the answer, not on a form that just went away.
-        requestAnimationFrame(() => resultsRef.current?.querySelector<HTMLElement>("h2")?.focus());
-      }
+      if (response.results.length > 0) setFormOpen(false);
     } catch (caught) {
       if (searchId !== searches.current) return;
       setError(isApiError(caught) && caught.message ? caught.message : SEARCH_ERROR_FALLBACK);
