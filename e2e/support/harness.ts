@@ -46,6 +46,8 @@ export function useE2e(env: Record<string, string> = {}): E2eContext {
         PORT: "0",
         HOST: "127.0.0.1",
         SAMPLE_ACCOUNTS: "0",
+        // No outside host: the journeys use the sample creators (a file may set its own chain).
+        COLLECTORS: "sample",
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],

@@ -246,6 +246,7 @@ const envSchema = z.object({
   UPSTREAM_TIMEOUT_MS: intInRange("UPSTREAM_TIMEOUT_MS", 100, 120_000, 10_000),
   UPSTREAM_RETRIES: intInRange("UPSTREAM_RETRIES", 0, 5, 2),
   SOURCE_PACE_PER_MINUTE: intInRange("SOURCE_PACE_PER_MINUTE", 0, 10_000, 6),
+  STORED_DATA_MAX_DAYS: intInRange("STORED_DATA_MAX_DAYS", 0, 3650, 90),
   SESSION_TTL_DAYS: intInRange("SESSION_TTL_DAYS", 1, 3650, 30),
   USER_DAILY_REPORT_LIMIT: intInRange("USER_DAILY_REPORT_LIMIT", 0, 1_000_000, 50),
   REPORT_CACHE_DAYS: intInRange("REPORT_CACHE_DAYS", 0, 3650, 7),
@@ -410,6 +411,8 @@ export interface AppConfig {
   upstreamRetries: number;
   /** Requests a minute each unofficial source (public pages, providers) may make; 0 = unpaced. */
   sourcePacePerMinute: number;
+  /** How old stored data may be to make a report when no live source answers (0 = never). */
+  storedDataMaxDays: number;
   loginRateLimitPerMinute: number;
   userDailyReportLimit: number;
   reportCacheDays: number;
@@ -531,6 +534,7 @@ export function loadConfig(
     upstreamTimeoutMs: e.UPSTREAM_TIMEOUT_MS,
     upstreamRetries: e.UPSTREAM_RETRIES,
     sourcePacePerMinute: e.SOURCE_PACE_PER_MINUTE,
+    storedDataMaxDays: e.STORED_DATA_MAX_DAYS,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     userDailyReportLimit: e.USER_DAILY_REPORT_LIMIT,
     reportCacheDays: e.REPORT_CACHE_DAYS,

@@ -179,6 +179,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     resolveInput: resolveAnalyzeInput,
     now,
     cacheMs: () => settings.cacheMaxAgeMs(),
+    storedMaxAgeDays: config.storedDataMaxDays,
   });
   return {
     sessions: createSessionService({

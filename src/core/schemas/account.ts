@@ -26,6 +26,19 @@ export const aiInfoSchema = z.looseObject({
  * The account of the API (spec §3): the engine's report fields, metrics and provenance, plus the
  * stored identity, the recent posts and when it was made.
  */
+/**
+ * What the reader must know about where this report's data came from, beyond each figure's
+ * provenance: a report made from stored data because no live source answered, or a source that
+ * cannot measure some figures (YouTube without an API key).
+ */
+export const dataNoteSchema = z.object({
+  kind: z.enum(["stored", "limited-source"]),
+  message: z.string().max(1000),
+  source: z.string().max(100).optional(),
+  fetchedAt: z.string().optional(),
+});
+export type DataNote = z.infer<typeof dataNoteSchema>;
+
 export const accountSchema = engineReportSchema.extend({
   id: z.number().int(),
   lastUpdated: z.string(),
@@ -34,5 +47,6 @@ export const accountSchema = engineReportSchema.extend({
   avatarUrl: z.string().nullable().optional(),
   recentPosts: z.array(recentPostSchema).default([]),
   ai: aiInfoSchema.optional(),
+  dataNotes: z.array(dataNoteSchema).max(5).optional(),
 });
 export type Account = z.infer<typeof accountSchema>;

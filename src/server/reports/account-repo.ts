@@ -45,6 +45,9 @@ export interface SaveAnalysisInput {
  * Storage of accounts, their posts, snapshots and reports. Repositories take an optional
  * transaction (conventions §8); no network call ever runs inside one.
  */
+/** Posts a fallback report reads from stored data (the collectors fetch about as many). */
+const STORED_POSTS_LIMIT = 50;
+
 export function createAccountRepo(db: AppDb) {
   async function upsertAccount(tx: DbOrTx, input: SaveAnalysisInput): Promise<number> {
     const s = input.snapshot;
@@ -172,6 +175,57 @@ export function createAccountRepo(db: AppDb) {
         .limit(1);
       const r = rows[0];
       return r ? { ...r, platform: r.platform as Platform } : null;
+    },
+
+    /**
+     * The account as this installation last stored it (an import, a browser capture or an earlier
+     * fetch), with its newest posts: the snapshot a report falls back to when no live source
+     * answers. Null for sample creators, unknown accounts and accounts without posts.
+     */
+    async storedSnapshot(platform: Platform, username: string): Promise<ProfileSnapshot | null> {
+      const [a] = await db
+        .select()
+        .from(accounts)
+        .where(
+          and(eq(accounts.platform, platform), eq(accounts.username, canonicalHandle(platform, username))),
+        )
+        .limit(1);
+      if (!a || a.isSample || a.source === "sample" || a.source === "web-search") return null;
+      const rows = await db
+        .select()
+        .from(posts)
+        .where(eq(posts.accountId, a.id))
+        .orderBy(desc(posts.postedAt))
+        .limit(STORED_POSTS_LIMIT);
+      if (rows.length === 0) return null;
+      const at = a.lastFetchedAt ?? a.updatedAt;
+      return {
+        platform,
+        username: a.username,
+        name: a.name,
+        bio: a.bio,
+        verified: a.verified,
+        isPrivate: a.isPrivate,
+        category: a.category,
+        avatarUrl: a.avatarUrl,
+        externalUrl: a.externalUrl,
+        followers: a.followers,
+        following: a.following ?? undefined,
+        postsCount: a.postsCount ?? undefined,
+        fetchedAt: at.toISOString(),
+        source: a.source,
+        posts: rows.map((p) => ({
+          id: p.externalId,
+          type: p.type as ProfileSnapshot["posts"][number]["type"],
+          caption: p.caption ?? undefined,
+          postedAt: p.postedAt.toISOString(),
+          likes: p.likes,
+          comments: p.comments,
+          views: p.views,
+          shares: p.shares,
+          durationSec: p.durationSec,
+        })),
+      };
     },
 
     /** Follower history of an account (oldest first), for growth. */

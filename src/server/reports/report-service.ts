@@ -3,9 +3,11 @@ import { isPlatform, type Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
 import type { SingleFlight } from "../collectors/single-flight";
+import type { DataNote } from "../../core/schemas/account";
 import {
   LoginWallOrBlockedError,
   NotConfiguredError,
+  SourceAuthError,
   RateLimitedError,
   UpstreamChangedError,
   UpstreamUnreachableError,
@@ -87,6 +89,34 @@ export interface ReportObserver {
   quotaRefused(who: "anonymous" | "user"): void;
 }
 
+/** Failures after which stored data may stand in: the account may exist, we just could not read it now. */
+function storedMayAnswer(err: unknown): boolean {
+  return webSearchMayAnswer(err) || err instanceof SourceAuthError;
+}
+
+const SOURCE_WORDS: Record<string, string> = {
+  import: "your import",
+  capture: "a capture in your browser",
+};
+
+/** "Made from your import of 3 Nov 2026: Instagram is limiting this server until 14:30 UTC…" */
+export function storedNote(stored: ProfileSnapshot, err: unknown): DataNote {
+  const when = new Date(stored.fetchedAt).toLocaleDateString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone: "UTC",
+  });
+  const what = SOURCE_WORDS[stored.source] ?? `the ${stored.source} fetch`;
+  const why = err instanceof Error ? err.message.slice(0, 400) : "no live source answered";
+  return {
+    kind: "stored",
+    source: stored.source,
+    fetchedAt: stored.fetchedAt,
+    message: `Made from ${what} of ${when}, because no live source answered now (${why}). Figures are as of that date.`,
+  };
+}
+
 export interface ReportServiceDeps {
   observer?: ReportObserver;
   repo: AccountRepo;
@@ -98,6 +128,8 @@ export interface ReportServiceDeps {
   webSearch?: WebSearchFallback;
   resolveInput: (username: string, platform: Platform) => ResolvedInput;
   now: () => Date;
+  /** How old stored data (imports, captures, earlier fetches) may be to stand in for a live source. */
+  storedMaxAgeDays?: number;
   /** How old a stored report may be and still be served as is (the admin's cache settings: 0 = cache off). */
   cacheMs: () => number | Promise<number>;
 }
@@ -166,6 +198,7 @@ export function createReportService(deps: ReportServiceDeps) {
     deps.observer?.cache("miss");
     opts.onStage?.("fetching");
     let snapshot: ProfileSnapshot;
+    const notes: DataNote[] = [];
     try {
       snapshot = await deps.collectors.fetchSnapshot(platform, input.handle, {
         signal,
@@ -176,17 +209,31 @@ export function createReportService(deps: ReportServiceDeps) {
       deps.observer?.upstream(platform, "ok");
     } catch (err) {
       deps.observer?.upstream(platform, (err as { code?: string }).code ?? "error");
-      if (deps.webSearch?.enabled && !opts.measuredOnly && webSearchMayAnswer(err)) {
-        const estimated = await estimateFromWeb(input, opts, signal, userId);
-        if (estimated) return estimated;
+      // Stored data is a source (measured, with its date) before any estimate is.
+      const stored = storedMayAnswer(err) ? await usableStoredSnapshot(input) : null;
+      if (stored) {
+        snapshot = stored;
+        notes.push(storedNote(stored, err));
+      } else {
+        if (deps.webSearch?.enabled && !opts.measuredOnly && webSearchMayAnswer(err)) {
+          const estimated = await estimateFromWeb(input, opts, signal, userId);
+          if (estimated) return estimated;
+        }
+        throw err;
       }
-      throw err;
     }
+    if (snapshot.source === "youtube-innertube")
+      notes.push({
+        kind: "limited-source",
+        source: snapshot.source,
+        message:
+          "YouTube's public pages show no likes or comments, so engagement is not measured: the operator can set YOUTUBE_API_KEY (the YouTube Data API) to measure it. Subscribers and views are measured.",
+      });
     opts.onStage?.("analyzing", `${snapshot.posts.length} posts`);
     const now = deps.now();
     const history = await repo.followerHistory(platform, snapshot.username);
     const { report: engineReport, index } = deps.engine.run(snapshot, { now, history });
-    let report = engineReport;
+    let report: Record<string, unknown> = notes.length > 0 ? { ...engineReport, dataNotes: notes } : engineReport;
     if (deps.writer && !opts.measuredOnly) {
       opts.onStage?.("writing");
       report = await deps.writer.write(engineReport, snapshot, { signal });
@@ -214,6 +261,15 @@ export function createReportService(deps: ReportServiceDeps) {
       }),
       fresh: true,
     };
+  }
+
+  /** The stored snapshot a report may fall back to: not a sample, and no older than the admin's limit. */
+  async function usableStoredSnapshot(input: ResolvedInput): Promise<ProfileSnapshot | null> {
+    if (input.linkKind?.match(/video|short/)) return null;
+    const stored = await repo.storedSnapshot(input.platform, input.handle).catch(() => null);
+    if (!stored) return null;
+    const maxMs = (deps.storedMaxAgeDays ?? 90) * 24 * 3600 * 1000;
+    return deps.now().getTime() - Date.parse(stored.fetchedAt) <= maxMs ? stored : null;
   }
 
   /** The report a flight on another instance stored (its handoff), if it is still the newest. */

@@ -79,6 +79,7 @@ export function ReportView({ account, canRefresh = false, onAccountChange, actio
         }
       />
       {account.source === "web-search" ? <WebEstimateNotice account={account} /> : null}
+      {account.dataNotes?.length ? <DataNotes notes={account.dataNotes} /> : null}
       <div className="grid gap-5 lg:grid-cols-2">
         <GradeCard account={account} />
         <div className="flex flex-col gap-5">
@@ -161,6 +162,26 @@ function WebEstimateNotice({ account }: { account: Account }) {
               </ul>
             </>
           ) : null}
+        </AlertDescription>
+      </div>
+    </Alert>
+  );
+}
+
+/** Where the data came from when that matters beyond each figure's mark: stored data, a limited source. */
+function DataNotes({ notes }: { notes: NonNullable<Account["dataNotes"]> }) {
+  return (
+    <Alert variant="warning" data-testid="data-notes">
+      <div>
+        <AlertTitle>
+          {notes.some((n) => n.kind === "stored") ? "Made from stored data" : "Some figures cannot be measured"}
+        </AlertTitle>
+        <AlertDescription>
+          <ul className="list-disc pl-5">
+            {notes.map((n) => (
+              <li key={n.message}>{n.message}</li>
+            ))}
+          </ul>
         </AlertDescription>
       </div>
     </Alert>
