@@ -476,6 +476,19 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
     expect((await call("GET", `/api/shared/lists/${fourth.token}`)).statusCode).toBe(404);
   });
 
+  it("serves the pages (the shared page's token stays out of its metadata) and keeps them out of search engines", async () => {
+    const token = crypto.randomBytes(32).toString("base64url");
+    for (const url of ["/lists", "/compare?accounts=instagram:a", `/shared/lists/${token}`]) {
+      const res = await call("GET", url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toContain("text/html");
+      expect(res.body).not.toContain(token);
+    }
+    const robots = (await call("GET", "/robots.txt")).body;
+    for (const rule of ["Disallow: /lists", "Disallow: /compare", "Disallow: /shared/"])
+      expect(robots).toContain(rule);
+  });
+
   // Last: it uses up this address's share-link budget for the minute.
   it("rate-limits share-link reads per address", async () => {
     const token = crypto.randomBytes(32).toString("base64url");
