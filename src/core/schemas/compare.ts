@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { canonicalHandle } from "../handles";
 import { isPlatform, PLATFORM_LABELS, type Platform } from "./platform";
-import { ENGAGEMENT_LEVELS, GRADES, PROVENANCE_KINDS } from "./report";
+import { ENGAGEMENT_LEVELS, type EngineReport, GRADES, PROVENANCE_KINDS, type Provenance } from "./report";
 
 /** Issue 22: up to four creators side by side. */
 export const COMPARE_MAX = 4;
@@ -178,4 +178,59 @@ export function compareKey(platform: Platform, username: string): string {
 
 export function missingReportMessage(platform: Platform, username: string): string {
   return `No stored report for @${username} on ${PLATFORM_LABELS[platform]} yet. Analyse the account to add it to the comparison.`;
+}
+
+/** The compared figures of one stored report: every number from the engine's metrics, none recomputed. */
+export function figuresFromReport(
+  r: EngineReport,
+  stored: { isSample: boolean; createdAt: Date },
+): ComparedFigures {
+  const m = r.metrics;
+  const provenance: ComparedFigures["provenance"] = {};
+  const brief = (p: Provenance | undefined) => (p ? { kind: p.kind, method: p.method } : undefined);
+  for (const row of COMPARE_ROWS) {
+    const p = brief(r.provenance?.[row.provenance]);
+    if (p) provenance[row.key] = p;
+  }
+  for (const [key, field] of [
+    ["contentMix", "contentTypes"],
+    ["audience", "audienceDemographics"],
+    ["engagementLevel", "engagementLevel"],
+  ] as const) {
+    const p = brief(r.provenance?.[field]);
+    if (p) provenance[key] = p;
+  }
+  const ages = m.audience?.ageBrackets ?? [];
+  const topAge = ages.length ? ages.reduce((a, b) => (b.share > a.share ? b : a)) : null;
+  return {
+    name: r.name,
+    followers: r.followers,
+    grade: r.grade,
+    gradeScore: m.grade.score,
+    subScores: Object.fromEntries(
+      SUB_SCORES.map((k) => [k, m.grade.subScores[k]?.value ?? null]),
+    ) as ComparedFigures["subScores"],
+    engagementRate: m.engagement.ratePct,
+    engagementLevel: r.engagementLevel,
+    benchmark: m.engagement.benchmark
+      ? {
+          tier: m.engagement.benchmark.tier,
+          lowPct: m.engagement.benchmark.lowPct,
+          highPct: m.engagement.benchmark.highPct,
+          percentile: m.engagement.benchmark.percentile ?? null,
+        }
+      : null,
+    contentMix: m.contentMix.map((c) => ({ label: c.label, share: c.share })),
+    postsPerWeek: m.frequency.postsPerWeek,
+    medianGapDays: m.frequency.medianGapDays,
+    priceLow: m.value?.low ?? null,
+    priceHigh: m.value?.high ?? null,
+    estimatedPostValue: r.estimatedPostValue,
+    femaleShare: m.audience?.femaleShare ?? null,
+    topAgeBracket: topAge?.bracket ?? null,
+    audienceDemographics: r.audienceDemographics,
+    isSample: stored.isSample,
+    lastUpdated: stored.createdAt.toISOString(),
+    provenance,
+  };
 }

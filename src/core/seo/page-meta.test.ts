@@ -32,6 +32,8 @@ describe("matchRoute", () => {
     ["/404", "notFound"],
     ["/nope", "notFound"],
     ["/lists", "page"],
+    ["/lists/12", "page"],
+    ["/lists/abc", "notFound"],
     ["/compare", "page"],
     ["/shared/lists/AbC_123-xyz", "page"],
     ["/shared/lists", "notFound"],

@@ -301,6 +301,9 @@ export function matchRoute(pathname: string, brand = DEFAULT_BRAND_NAME): RouteM
   if (path === "/search") return { kind: "search" };
   const parts = path.split("/").slice(1);
   const [first, second, third] = parts;
+  if (parts.length === 2 && first === "lists" && second && /^\d{1,18}$/.test(second)) {
+    return { kind: "page", meta: staticPages(brand)["/lists"]! };
+  }
   if (parts.length === 3 && first === "shared" && second === "lists" && third) {
     // A client's read-only link: its token stays out of the metadata (robots.txt keeps it unindexed).
     return {
