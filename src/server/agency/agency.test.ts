@@ -286,6 +286,11 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
     const cheaper = fa.priceLow <= fb.priceLow ? `instagram:${a}` : `instagram:${b}`;
     expect(body.best.price).toContain(cheaper);
     expect((await call("GET", "/api/reports/count", h.alice)).json().count).toBe(before);
+    // Not kept by the browser: once the missing creator is analysed, the next read has it.
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+    await analyze(missing);
+    const again = await call("GET", `/api/compare?accounts=instagram:${a},instagram:${missing}`, h.alice);
+    expect(again.json().accounts.map((x: { found: boolean }) => x.found)).toEqual([true, true]);
 
     const five = h.samples
       .slice(0, 5)

@@ -228,7 +228,8 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     "/api/compare",
     { schema: { querystring: compareQuerySchema, response: { 200: compareResponseSchema } } },
     async (request, reply) => {
-      reply.header("cache-control", "private, max-age=60");
+      // Not cached by the browser: analysing a missing creator must show up on the next read.
+      privateNoStore(reply);
       return compare.compare(targetsOf(request.query.accounts));
     },
   );
