@@ -204,8 +204,11 @@ export function renderPdf(table: ExportTable): Promise<Buffer> {
       });
       return h + 2 * pad;
     };
-    const drawRow = (texts: string[], opts: { bold?: boolean; fill?: string }) => {
-      const h = rowHeight(texts, Boolean(opts.bold));
+    const drawRow = (
+      texts: string[],
+      opts: { bold?: boolean; fill?: string },
+      h = rowHeight(texts, Boolean(opts.bold)),
+    ) => {
       if (opts.fill) doc.rect(left, y, usable, h).fill(opts.fill);
       let x = left;
       doc
@@ -233,22 +236,23 @@ export function renderPdf(table: ExportTable): Promise<Buffer> {
     const headers = table.columns.map((c) => pdfSafe(c.header));
     const header = () => drawRow(headers, { bold: true, fill: "#eeeeee" });
     header();
+    /** Starts a new page (with the header row) when this row does not fit; returns the row's height. */
     const ensureRoom = (texts: string[], bold: boolean) => {
-      if (y + rowHeight(texts, bold) > bottom) {
+      const h = rowHeight(texts, bold);
+      if (y + h > bottom) {
         doc.addPage();
         y = doc.page.margins.top;
         header();
       }
+      return h;
     };
     for (const row of table.rows) {
       const texts = row.map((c, i) => pdfCell(c, table.columns[i]!.kind));
-      ensureRoom(texts, false);
-      drawRow(texts, {});
+      drawRow(texts, {}, ensureRoom(texts, false));
     }
     if (table.totals) {
       const texts = table.totals.map((c, i) => (c === null ? "" : pdfCell(c, table.columns[i]!.kind)));
-      ensureRoom(texts, true);
-      drawRow(texts, { bold: true, fill: "#f6f6f6" });
+      drawRow(texts, { bold: true, fill: "#f6f6f6" }, ensureRoom(texts, true));
     }
     if (table.footnote) {
       if (y + 30 > bottom) {

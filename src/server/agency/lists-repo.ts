@@ -128,13 +128,14 @@ export function createListsRepo(db: AppDb) {
                    a.name, a.followers, a.engagement_rate as "engagementRate", a.grade,
                    a.is_sample as "isSample",
                    r.created_at as "reportDate", r.epv as "estimatedPostValue",
-                   r.low as "costLow", r.high as "costHigh"
+                   r.v->>'low' as "costLow", r.v->>'high' as "costHigh"
             from creator_list_items i
             left join accounts a on a.platform = i.platform and a.username = i.username
             left join lateral (
-              select created_at, report->>'estimatedPostValue' as epv,
-                     report->'metrics'->'value'->>'low' as low, report->'metrics'->'value'->>'high' as high
-              from reports where account_id = a.id order by created_at desc limit 1
+              -- jsonb_to_record reads each stored report once (an -> per field would detoast it each time).
+              select created_at, x."estimatedPostValue" as epv, x.metrics->'value' as v
+              from reports, jsonb_to_record(report) as x("estimatedPostValue" text, metrics jsonb)
+              where account_id = a.id order by created_at desc limit 1
             ) r on true
             where i.list_id = ${listId}
             order by i.added_at asc, i.id asc`,
