@@ -2,7 +2,7 @@ import fs from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { useE2e } from "./support/harness";
-import { type ConsoleEntry, trackConsoleErrors } from "./support/page-helpers";
+import { type ConsoleEntry, seriousA11yViolations, trackConsoleErrors } from "./support/page-helpers";
 
 const HOSTILE_HTML = '<img src=x onerror="window.__pwned=1">';
 const HOSTILE_FORMULA = '=HYPERLINK("http://evil.example","x")';
@@ -52,6 +52,21 @@ describe("agency workflow in Chromium: shortlist, notes, compare, export, share"
     await page.getByRole("button", { name: "Sign Out" }).waitFor();
     await dialog.waitFor({ state: "hidden" });
   }
+
+  /** Axe on the page itself (transient toasts closed first). */
+  const noSeriousA11y = async (page: Page) => {
+    const toasts = page.locator("[data-sonner-toast]");
+    for (let i = 0; i < 10 && (await toasts.count()) > 0; i++) {
+      await page
+        .getByRole("button", { name: "Close toast" })
+        .first()
+        .click({ timeout: 2000 })
+        .catch(() => undefined);
+      await page.waitForTimeout(300);
+    }
+    const violations = await seriousA11yViolations(page);
+    expect(violations, violations.join("\n")).toEqual([]);
+  };
 
   const pwned = (page: Page) => page.evaluate(() => (window as { __pwned?: number }).__pwned);
 
@@ -117,6 +132,7 @@ describe("agency workflow in Chromium: shortlist, notes, compare, export, share"
     expect(await page.locator("img[src='x']").count()).toBe(0);
     expect(await pwned(page)).toBeUndefined();
     await expect.poll(() => page.getByTestId("list-totals").textContent()).toMatch(/^3 creators · /);
+    await noSeriousA11y(page);
 
     // Compare two: no report is stored for them yet, so the page offers to analyse each one.
     await page.getByRole("checkbox", { name: `Compare @${a}` }).check();
@@ -138,6 +154,7 @@ describe("agency workflow in Chromium: shortlist, notes, compare, export, share"
     ]);
     expect(await table.locator("td[data-best]").count()).toBeGreaterThan(0);
     expect(await table.getByRole("row").count()).toBeGreaterThan(10);
+    await noSeriousA11y(page);
 
     // Export: the list as CSV (formulas neutralised) and PDF, now with the two reports' figures.
     await page.goBack();
@@ -174,6 +191,7 @@ describe("agency workflow in Chromium: shortlist, notes, compare, export, share"
     expect(await client.page.content()).not.toContain("HYPERLINK");
     expect(await client.page.getByRole("textbox").count()).toBe(0);
     expect(await client.page.getByRole("button", { name: "Sign Out" }).count()).toBe(0);
+    await noSeriousA11y(client.page);
     noErrors(client.errors);
 
     // Revoked: the client's next visit says so.

@@ -124,10 +124,7 @@ describe("app shell in Chromium", () => {
       await page.getByRole("button", { name: "Open menu" }).click();
       const drawer = page.getByRole("dialog");
       await drawer.waitFor();
-      const links = await drawer
-        .getByRole("navigation", { name: "Menu" })
-        .getByRole("link")
-        .allInnerTexts();
+      const links = await drawer.getByRole("navigation", { name: "Menu" }).getByRole("link").allInnerTexts();
       expect(links).toEqual(expect.arrayContaining(["Home", "About", "Privacy", "Terms", "Blog"]));
       await page.keyboard.press("Escape");
       await drawer.waitFor({ state: "hidden" });
@@ -328,6 +325,7 @@ describe("top bar at every width, signed out and signed in as admin", () => {
         "Influencer Insight",
         "Blog",
         "Recently Viewed",
+        "Lists",
         "Settings",
         "About",
         "Privacy",
