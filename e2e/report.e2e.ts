@@ -5,7 +5,11 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSampleCatalog } from "../src/core/sample";
 import { useE2e } from "./support/harness";
-import { type ConsoleEntry, seriousA11yViolations, trackConsoleErrors } from "./support/page-helpers";
+import {
+  type ConsoleEntry,
+  seriousA11yViolations,
+  trackConsoleErrors,
+} from "./support/page-helpers";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 /** The server seeds its sample creators with seed 2016: their handles are known in advance. */
