@@ -244,10 +244,11 @@ const envSchema = z.object({
     .transform((v, ctx) => {
       if (v === undefined || v === "") return undefined;
       if (v.startsWith("data:")) {
-        if (v.length > 700_000 || !/^data:image\/(?:png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(v)) {
+        if (v.length > 130_000 || !/^data:image\/(?:png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(v)) {
           ctx.addIssue({
             code: "custom",
-            message: "must be an http(s) URL or a data:image/png or data:image/jpeg base64 URL under 500 kB",
+            message:
+              "must be an http(s) URL or a data:image/png or data:image/jpeg base64 URL under 130,000 characters (an environment variable holds at most 128 KiB)",
           });
           return z.NEVER;
         }
