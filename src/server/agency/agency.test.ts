@@ -143,6 +143,17 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
     expect(mine.items[0].note).toBe("");
   });
 
+  it("caps a user at 100 lists with a message that says so", async () => {
+    const login = await call("POST", "/api/auth/dev-login", undefined, { email: "carol@example.com" });
+    const carol = cookieHeader(login);
+    for (let i = 0; i < 100; i++)
+      expect((await call("POST", "/api/lists", carol, { name: `L${i}` })).statusCode).toBe(201);
+    const over = await call("POST", "/api/lists", carol, { name: "one more" });
+    expect(over.statusCode).toBe(409);
+    expect(over.json().message).toBe("You already have 100 lists; delete one to start another.");
+    expect((await call("GET", "/api/lists", carol)).json()).toHaveLength(100);
+  });
+
   it("refuses a cross-site request to change a list", async () => {
     const res = await h.app.inject({
       method: "POST",
