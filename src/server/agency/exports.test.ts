@@ -1,5 +1,6 @@
+import ExcelJS from "exceljs";
 import { describe, expect, it } from "vitest";
-import { type ExportTable, exportFileName, pdfSafe, renderPdf } from "./exports";
+import { type ExportTable, exportFileName, pdfSafe, renderPdf, renderXlsx } from "./exports";
 import { pdfText } from "./testing/read-back";
 
 const table = (rows: number, over: Partial<ExportTable> = {}): ExportTable => ({
@@ -37,6 +38,21 @@ describe("exports", () => {
   it("still renders when the logo bytes are not an image", async () => {
     const pdf = await renderPdf(table(2, { logo: Buffer.from("not an image at all") }));
     expect((await pdfText(pdf)).text).toContain("creator_1");
+  });
+
+  it("exports XLSX for any list name, even ones Excel refuses as a sheet name", async () => {
+    for (const [title, sheet] of [
+      ["'quoted'", "quoted"],
+      ["History", "List"],
+      ["a:b/c?*[x]", "a b c   x"],
+      ["   ", "List"],
+      ["=1+1", "=1+1"],
+      ["x".repeat(40), "x".repeat(31)],
+    ] as const) {
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.load((await renderXlsx(table(1, { title }))) as unknown as ArrayBuffer);
+      expect(wb.worksheets[0]!.name, title).toBe(sheet);
+    }
   });
 
   it("prints characters the built-in fonts lack as ?, and makes safe file names", () => {

@@ -91,12 +91,26 @@ const NUMBER_FORMATS: Partial<Record<ColumnKind, string>> = {
   date: "yyyy-mm-dd",
 };
 
+/**
+ * A worksheet name Excel accepts for any title: no \\ / ? * [ ] :, at most 31 characters, no apostrophe
+ * at either end, not the reserved "History".
+ */
+export function sheetName(title: string): string {
+  const name = title
+    .replace(/[\\/?*[\]:]/g, " ")
+    .trim()
+    .slice(0, 31)
+    .replace(/^'+|'+$/g, "")
+    .trim();
+  return name && name.toLowerCase() !== "history" ? name : "List";
+}
+
 /** An XLSX workbook: bold frozen header row, numbers as numbers, dates as dates, text as plain strings. */
 export async function renderXlsx(table: ExportTable): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = table.brandName;
   workbook.created = table.generatedAt;
-  const sheet = workbook.addWorksheet(table.title.slice(0, 31).replace(/[\\/?*[\]:]/g, " ") || "Export", {
+  const sheet = workbook.addWorksheet(sheetName(table.title), {
     views: [{ state: "frozen", ySplit: 1 }],
   });
   sheet.columns = table.columns.map((c) => ({
