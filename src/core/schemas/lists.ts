@@ -33,7 +33,8 @@ const handleSchema = z
     z
       .string()
       .min(1, { message: "username is required" })
-      .max(100, { message: "username must be at most 100 characters" }),
+      .max(100, { message: "username must be at most 100 characters" })
+      .regex(/^[\w.-]+$/, { message: "username may only contain letters, digits, _, . and -" }),
   );
 
 const noteSchema = z

@@ -171,6 +171,7 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
       ["POST", "/api/lists", { name: "x".repeat(101) }, "name"],
       ["POST", `/api/lists/${list.id}/items`, { platform: "myspace", username: "a" }, "platform"],
       ["POST", `/api/lists/${list.id}/items`, { platform: "instagram", username: "" }, "username"],
+      ["POST", `/api/lists/${list.id}/items`, { platform: "instagram", username: "<b>x</b>" }, "username"],
       [
         "POST",
         `/api/lists/${list.id}/items`,
