@@ -71,6 +71,11 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     return reply.type(file.contentType).send(file.body);
   }
 
+  // Rendering a PDF costs real CPU: exports get a tenth of the general per-address limit (at least 30/min).
+  const exportLimit = {
+    rateLimit: { max: Math.max(30, Math.floor(config.rateLimitPerMinute / 10)), timeWindow: "1 minute" },
+  };
+
   const exportBase = async () => ({
     brandName: config.brandName,
     generatedAt: now(),
@@ -150,7 +155,7 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.get(
     "/api/lists/:id/export",
-    { schema: { params: listIdParamsSchema, querystring: exportQuerySchema } },
+    { schema: { params: listIdParamsSchema, querystring: exportQuerySchema }, config: exportLimit },
     async (request, reply) => {
       const user = requireUser(request, SIGN_IN);
       const list = await lists.detail(request.params.id, user.id);
@@ -236,7 +241,7 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.get(
     "/api/compare/export",
-    { schema: { querystring: compareQuerySchema.extend(exportQuerySchema.shape) } },
+    { schema: { querystring: compareQuerySchema.extend(exportQuerySchema.shape) }, config: exportLimit },
     async (request, reply) => {
       const result = await compare.compare(targetsOf(request.query.accounts));
       return sendExport(reply, compareExportTable(result, await exportBase()), request.query.format);
