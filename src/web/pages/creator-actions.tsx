@@ -17,9 +17,13 @@ export function CreatorActions({
   /** False on the compare page itself. */
   compare?: boolean;
 }) {
+  // Small buttons side by side, so a results row stays one line taller at most.
   const { isAuthenticated } = useSession();
   return (
-    <span className="flex flex-wrap gap-1.5" data-print="hide">
+    <span
+      className="flex flex-wrap gap-1 [&_button]:h-8 [&_button]:gap-1 [&_button]:px-1.5 [&_button]:text-xs"
+      data-print="hide"
+    >
       <AddToListButton
         platform={platform}
         username={username}

@@ -15,7 +15,7 @@ export function ListsPage() {
   const [, navigate] = useLocation();
   const openId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
   return (
-    <PageContainer className="flex flex-col gap-8">
+    <PageContainer className="flex max-w-[90rem] flex-col gap-8">
       <Seo
         title="Lists"
         description="Your shortlists of creators: notes, statuses, totals, exports and client links."

@@ -20,7 +20,7 @@ export function PriceCell({
     );
   }
   return (
-    <span className="tabular-nums">
+    <span className="whitespace-nowrap tabular-nums">
       {formatUsd(item.estimatedCostLow)} – {formatUsd(item.estimatedCostHigh)}
     </span>
   );
