@@ -140,11 +140,10 @@ describe("agency workflow in Chromium: shortlist, notes, compare, export, share"
     await page.getByRole("link", { name: "Compare selected (2)" }).click();
     await page.getByRole("heading", { name: "Compare Creators" }).waitFor();
     expect(new URL(page.url()).searchParams.get("accounts")).toBe(`instagram:${a},instagram:${c}`);
-    for (const username of [a, c]) {
+    for (const [i, username] of [a, c].entries()) {
       await page.getByRole("button", { name: `Analyse @${username}` }).click();
-      await page
-        .getByRole("button", { name: `Analyse @${username}` })
-        .waitFor({ state: "detached", timeout: 30_000 });
+      // The button reads "Analysing..." meanwhile; the creator's notice goes once its report is stored.
+      await expect.poll(() => page.getByTestId("compare-missing").count(), { timeout: 30_000 }).toBe(1 - i);
     }
     const table = page.getByRole("table", { name: "Creator comparison" });
     await table.waitFor();
