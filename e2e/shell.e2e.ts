@@ -328,6 +328,7 @@ describe("top bar at every width, signed out and signed in as admin", () => {
         "Influencer Insight",
         "Blog",
         "Recently Viewed",
+        "Lists",
         "Settings",
         "About",
         "Privacy",

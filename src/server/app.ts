@@ -5,6 +5,7 @@ import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import { agencyRoutes } from "./agency/routes";
 import { authPlugin, ipKey } from "./auth/auth-plugin";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
@@ -276,6 +277,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     onDataDeleted: () => bodyCache.clear(),
   });
   await app.register(siteSearchRoutes, { db: deps.database.db });
+  await app.register(agencyRoutes, { config, db: deps.database.db, now });
   const site = { appUrl: config.appUrl, brandName: config.brandName };
   const seo = createSeoService({ db: deps.database.db, ...site, blogPosts: loadBlogPosts() });
   await app.register(seoRoutes, { seo, appUrl: config.appUrl });

@@ -358,6 +358,38 @@ const envSchema = z.object({
       }
       return v;
     }),
+  BRAND_LOGO_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (v.startsWith("data:")) {
+        if (v.length > 130_000 || !/^data:image\/(?:png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(v)) {
+          ctx.addIssue({
+            code: "custom",
+            message:
+              "must be an http(s) URL or a data:image/png or data:image/jpeg base64 URL under 130,000 characters (an environment variable holds at most 128 KiB)",
+          });
+          return z.NEVER;
+        }
+        return v;
+      }
+      let url: URL | null = null;
+      try {
+        url = new URL(v);
+      } catch {
+        url = null;
+      }
+      if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || v.length > 2048) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be an http(s) URL or a data:image URL, got "${v.slice(0, 80)}"`,
+        });
+        return z.NEVER;
+      }
+      return v;
+    }),
   ALLOWED_HOSTS: z
     .string()
     .optional()
@@ -438,6 +470,8 @@ export interface AppConfig {
   cookieFiles: CookieFilesConfig;
   appUrl: string;
   brandName: string;
+  /** White-label logo of PDF exports and shared lists: an http(s) URL or a data:image URL (PNG/JPEG). */
+  brandLogoUrl?: string;
   /** Spec §2 home: "a" puts the analyser first (default), "b" the rotating hero. */
   homeVariant: "a" | "b";
   adsenseClientId?: string;
@@ -562,6 +596,7 @@ export function loadConfig(
     cookieFiles,
     appUrl: e.APP_URL ?? `http://localhost:${port}`,
     brandName: e.BRAND_NAME,
+    brandLogoUrl: e.BRAND_LOGO_URL,
     homeVariant: e.HOME_VARIANT,
     adsenseClientId: e.ADSENSE_CLIENT_ID,
     pixelId: e.META_PIXEL_ID,

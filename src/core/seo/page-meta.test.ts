@@ -31,6 +31,12 @@ describe("matchRoute", () => {
     ["/blog/a/b", "notFound"],
     ["/404", "notFound"],
     ["/nope", "notFound"],
+    ["/lists", "page"],
+    ["/lists/12", "page"],
+    ["/lists/abc", "notFound"],
+    ["/compare", "page"],
+    ["/shared/lists/AbC_123-xyz", "page"],
+    ["/shared/lists", "notFound"],
   ])("%s is a %s route", (path, kind) => {
     expect(matchRoute(path).kind).toBe(kind);
   });

@@ -217,6 +217,17 @@ function staticPages(brand: string): Record<string, PageMeta> {
       canonical: "/history",
     },
     "/settings": { title: "Settings", description: "Application settings.", canonical: "/settings" },
+    "/lists": {
+      title: "Lists",
+      description: "Your shortlists of creators: notes, statuses, totals, exports and client links.",
+      canonical: "/lists",
+    },
+    "/compare": {
+      title: "Compare Creators",
+      description:
+        "Up to four creators side by side: grade, engagement against their tier, content, rhythm and price.",
+      canonical: "/compare",
+    },
     "/about": {
       title: "About",
       description: `What ${brand} does and how every number in an influencer report is computed.`,
@@ -290,6 +301,16 @@ export function matchRoute(pathname: string, brand = DEFAULT_BRAND_NAME): RouteM
   if (path === "/search") return { kind: "search" };
   const parts = path.split("/").slice(1);
   const [first, second, third] = parts;
+  if (parts.length === 2 && first === "lists" && second && /^\d{1,18}$/.test(second)) {
+    return { kind: "page", meta: staticPages(brand)["/lists"]! };
+  }
+  if (parts.length === 3 && first === "shared" && second === "lists" && third) {
+    // A client's read-only link: its token stays out of the metadata (robots.txt keeps it unindexed).
+    return {
+      kind: "page",
+      meta: { title: "Shared list", description: "A shortlist of creators shared with you.", canonical: "/" },
+    };
+  }
   if (parts.length === 2 && first === "blog" && second) {
     const slug = decodeSegment(second);
     return slug ? { kind: "blogPost", slug } : { kind: "notFound" };

@@ -300,3 +300,64 @@ export const appSettings = pgTable(
   },
   (t) => [check("app_settings_single_row", sql`${t.id} = 1`)],
 );
+
+/**
+ * Agency shortlists (issue 22, docs/decisions/017-agency-lists-exports-sharing.md): private to their
+ * owner. Items name a creator by platform and canonical handle; the figures come from the newest
+ * stored report at read time, so a list never holds stale copies of them.
+ */
+export const creatorLists = pgTable(
+  "creator_lists",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("creator_lists_user_idx").on(t.userId, t.updatedAt)],
+);
+
+export const creatorListItems = pgTable(
+  "creator_list_items",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    listId: bigint("list_id", { mode: "number" })
+      .notNull()
+      .references(() => creatorLists.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    username: text("username").notNull(),
+    note: text("note").notNull().default(""),
+    status: text("status").notNull().default("prospect"),
+    addedAt: timestamp("added_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("creator_list_items_list_account_uq").on(t.listId, t.platform, t.username),
+    check(
+      "creator_list_items_status",
+      sql`${t.status} in ('prospect', 'contacted', 'negotiating', 'booked', 'declined')`,
+    ),
+  ],
+);
+
+/** Read-only client links to a list: only the SHA-256 of the token is stored. */
+export const creatorListShares = pgTable(
+  "creator_list_shares",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    listId: bigint("list_id", { mode: "number" })
+      .notNull()
+      .references(() => creatorLists.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The token's first characters, so the owner can tell links apart (not enough to open one). */
+    hint: text("hint").notNull(),
+    includeNotes: boolean("include_notes").notNull().default(false),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("creator_list_shares_list_idx").on(t.listId)],
+);

@@ -15,6 +15,9 @@ const InsightPage = lazyPage(() => import("../pages/insight-page"), "InsightPage
 const PlatformLandingPage = lazyPage(() => import("../pages/platform-landing-page"), "PlatformLandingPage");
 const DiscoveryPage = lazyPage(() => import("../pages/discovery-page"), "DiscoveryPage");
 const HistoryPage = lazyPage(() => import("../pages/history-page"), "HistoryPage");
+const ListsPage = lazyPage(() => import("../pages/lists-page"), "ListsPage");
+const ComparePage = lazyPage(() => import("../pages/compare-page"), "ComparePage");
+const SharedListPage = lazyPage(() => import("../pages/shared-list-page"), "SharedListPage");
 const SettingsPage = lazyPage(() => import("../pages/settings-page"), "SettingsPage");
 const AboutPage = lazyPage(() => import("../pages/about-page"), "AboutPage");
 const PrivacyPage = lazyPage(() => import("../pages/privacy-page"), "PrivacyPage");
@@ -44,6 +47,11 @@ export function AppRouter() {
           <Route key={path} path={path} component={DiscoveryPage} />
         ))}
         <Route path={routes.history} component={HistoryPage} />
+        {routes.lists.map((path) => (
+          <Route key={path} path={path} component={ListsPage} />
+        ))}
+        <Route path={routes.compare} component={ComparePage} />
+        <Route path={routes.sharedList} component={SharedListPage} />
         <Route path={routes.settings} component={SettingsPage} />
         <Route path={routes.about} component={AboutPage} />
         <Route path={routes.privacy} component={PrivacyPage} />

@@ -16,6 +16,19 @@ describe("paths", () => {
     expect(paths.searchTemplate()).toBe("/search?q={search_term_string}");
   });
 
+  it("builds the agency links (issue 22)", () => {
+    expect(paths.lists()).toBe("/lists");
+    expect(paths.lists(7)).toBe("/lists/7");
+    expect(paths.compare()).toBe("/compare");
+    expect(
+      paths.compare([
+        { platform: "instagram", username: "a.b" },
+        { platform: "youtube", username: "UC x" },
+      ]),
+    ).toBe("/compare?accounts=instagram:a.b,youtube:UC%20x");
+    expect(paths.sharedList("abc_-1")).toBe("/shared/lists/abc_-1");
+  });
+
   it("has the aliases as route patterns", () => {
     expect(routes.insight).toEqual(
       expect.arrayContaining([

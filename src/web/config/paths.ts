@@ -28,6 +28,10 @@ export const routes = {
   landing: LANDING_KEYS.flatMap((key) => [`/${key}-analytics`, `/${key}-analytics/:username`]),
   discovery: ["/influencer-discovery", "/influencer-search"],
   history: "/history",
+  /** Shortlists (issue 22): all lists, one list. */
+  lists: ["/lists", "/lists/:id"],
+  compare: "/compare",
+  sharedList: "/shared/lists/:token",
   settings: "/settings",
   about: "/about",
   privacy: "/privacy",
@@ -70,6 +74,14 @@ export const paths = {
   /** The account finder, a tab of the discovery page. */
   finder: () => `/influencer-discovery?${TAB_PARAM}=${FINDER_TAB}`,
   history: () => "/history",
+  /** /lists, or /lists/{id} with one list open. */
+  lists: (id?: number) => (id === undefined ? "/lists" : `/lists/${id}`),
+  /** /compare?accounts=instagram:a,youtube:b (at most four). */
+  compare: (accounts: readonly { platform: Platform; username: string }[] = []) =>
+    accounts.length === 0
+      ? "/compare"
+      : `/compare?accounts=${accounts.map((a) => `${a.platform}:${enc(a.username)}`).join(",")}`,
+  sharedList: (token: string) => `/shared/lists/${enc(token)}`,
   settings: () => "/settings",
   about: () => "/about",
   privacy: () => "/privacy",

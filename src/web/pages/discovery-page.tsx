@@ -9,10 +9,12 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "../components/ui/tabs"
 import { FINDER_TAB, paths, TAB_PARAM } from "../config/paths";
 import { openReportInNewTab, useAnalyzeAccount } from "../features/analyze";
 import { showLoginPrompt, useSession } from "../features/auth";
+import { CompareTray } from "../features/compare";
 import { useConfig } from "../features/config/api/get-config";
 import { DiscoveryView } from "../features/discovery";
 import { trackInfluencerAnalysis } from "../lib/analytics";
 import { type ApiError, dispatchAuthError, isApiError, REPORT_LIMIT_EXCEEDED } from "../lib/api-client";
+import { renderCreatorActions } from "./creator-actions";
 
 // The finder is its own chunk: it loads when its tab is first opened.
 const AccountFinder = lazy(async () => ({ default: (await import("../features/finder")).AccountFinder }));
@@ -160,7 +162,11 @@ export function DiscoveryPage() {
           <TabsTrigger value={FINDER_TAB}>Account Finder</TabsTrigger>
         </TabsList>
         <TabsContent value="discovery" forceMount hidden={finder}>
-          <DiscoveryView onGenerateReport={discoveryReport} offerWebCandidates={offerWebCandidates} />
+          <DiscoveryView
+            onGenerateReport={discoveryReport}
+            offerWebCandidates={offerWebCandidates}
+            renderActions={renderCreatorActions}
+          />
         </TabsContent>
         <TabsContent value={FINDER_TAB} forceMount hidden={!finder}>
           {finderOpened ? (
@@ -172,11 +178,16 @@ export function DiscoveryPage() {
                 </p>
               }
             >
-              <AccountFinder onAnalyze={finderReport} onAuthRequired={finderAuthRequired} />
+              <AccountFinder
+                onAnalyze={finderReport}
+                onAuthRequired={finderAuthRequired}
+                renderActions={renderCreatorActions}
+              />
             </Suspense>
           ) : null}
         </TabsContent>
       </Tabs>
+      <CompareTray />
     </PageContainer>
   );
 }

@@ -6,10 +6,12 @@ import { Button } from "../components/ui/button";
 import { PageLoading } from "../components/ui/spinner";
 import { paths } from "../config/paths";
 import { showLoginPrompt, useSession } from "../features/auth";
+import { CompareTray } from "../features/compare";
 import { HistoryView } from "../features/history";
 // Straight from the api files: the report feature's index also carries the whole report view.
 import { primeAccount } from "../features/report/api/get-account";
 import { useRefreshAccount } from "../features/report/api/refresh-account";
+import { renderCreatorActions } from "./creator-actions";
 
 /** /history ('Recently Viewed'): needs sign-in. */
 export function HistoryPage() {
@@ -41,12 +43,14 @@ export function HistoryPage() {
           <HistoryView
             // 'View' keeps the account locally, so its report shows at once.
             onView={(account) => primeAccount(queryClient, account)}
+            renderActions={renderCreatorActions}
             onRefresh={
               isAdmin
                 ? (account) => refresh.mutateAsync({ username: account.username, platform: account.platform })
                 : undefined
             }
           />
+          <CompareTray />
         </div>
       ) : null}
     </PageContainer>

@@ -10,8 +10,10 @@ import { Seo } from "../components/seo/seo";
 import { paths } from "../config/paths";
 import { AnalyzePrompt, AnalyzerForm } from "../features/analyze";
 import { useSession } from "../features/auth";
+import { CompareTray } from "../features/compare";
 import { useConfig } from "../features/config/api/get-config";
 import { AccountReport, primeAccount, useAccount } from "../features/report";
+import { CreatorActions } from "./creator-actions";
 
 export const INSIGHT_FEATURES = [
   {
@@ -90,6 +92,7 @@ export function InsightPage() {
 
       {username ? (
         <>
+          {account ? <CreatorActions platform={account.platform} username={account.username} /> : null}
           {account ? (
             <AnalyzerForm
               mode="simple"
@@ -131,6 +134,7 @@ export function InsightPage() {
           </section>
         </>
       )}
+      <CompareTray />
     </PageContainer>
   );
 }

@@ -7,7 +7,9 @@ import { Seo } from "../components/seo/seo";
 import { paths } from "../config/paths";
 import { AnalyzePrompt, AnalyzerForm } from "../features/analyze";
 import { useSession } from "../features/auth";
+import { CompareTray } from "../features/compare";
 import { AccountReport, primeAccount, useAccount } from "../features/report";
+import { CreatorActions } from "./creator-actions";
 
 /** /report/{platform}/{username} and /report/{username}: the stored report, or an offer to analyse. */
 export function ReportPage() {
@@ -37,6 +39,11 @@ export function ReportPage() {
       <div className="flex flex-col gap-1" data-print="hide">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">@{username}</h1>
         <p className="text-muted-foreground">Influencer report{where ? ` ·${where}` : ""}</p>
+        {account ? (
+          <span className="mt-2">
+            <CreatorActions platform={account.platform} username={account.username} />
+          </span>
+        ) : null}
       </div>
       <AccountReport
         username={username}
@@ -54,6 +61,7 @@ export function ReportPage() {
       {account ? (
         <AnalyzerForm mode="simple" collapsible defaultCollapsed onReportGenerated={incrementReportCount} />
       ) : null}
+      <CompareTray />
     </PageContainer>
   );
 }

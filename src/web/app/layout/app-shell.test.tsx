@@ -41,6 +41,10 @@ describe("nav items", () => {
       "Settings",
       "/settings",
     ]);
+    expect(topNavItems({ isAuthenticated: true }).map((i) => [i.label, i.href])).toContainEqual([
+      "Lists",
+      "/lists",
+    ]);
   });
 
   it("drawer adds Home first and About, Privacy, Terms last", () => {

@@ -26,7 +26,8 @@ export function topNavItems({ isAuthenticated }: { isAuthenticated: boolean }): 
     { label: "Blog", href: paths.blog() },
     { label: "Recently Viewed", href: paths.history() },
   ];
-  if (isAuthenticated) items.push({ label: "Settings", href: paths.settings() });
+  if (isAuthenticated)
+    items.push({ label: "Lists", href: paths.lists() }, { label: "Settings", href: paths.settings() });
   return items;
 }
 

@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download } from "lucide-react";
-import { Fragment, useId, useMemo, useState } from "react";
+import { Fragment, type ReactNode, useId, useMemo, useState } from "react";
 import { formatFollowers } from "../../../../core/format";
 import {
   type DiscoveryResult,
@@ -52,7 +52,12 @@ export interface DiscoveryResultsProps {
   now?: () => Date;
   /** The note on web candidates, when the search asked for them (shown above the table). */
   webCandidates?: WebCandidatesNote;
+  /** More actions under each account (the page adds "Add to list" and "Compare"). */
+  renderActions?: RenderAccountActions;
 }
+
+/** Actions for one account that the page composing this view supplies. */
+export type RenderAccountActions = (account: { username: string; platform: Platform }) => ReactNode;
 
 const rowKey = (r: { platform: string; username: string }) => `${r.platform}:${r.username}`;
 
@@ -156,6 +161,7 @@ export function DiscoveryResults({
   onGenerateReport,
   now = () => new Date(),
   webCandidates,
+  renderActions,
 }: DiscoveryResultsProps) {
   const id = useId();
   const [query, setQuery] = useState("");
@@ -305,6 +311,7 @@ export function DiscoveryResults({
                           onReport={() => void generate(result)}
                         >
                           {result.foundVia === "web" ? <FoundOnWebBadge platform={result.platform} /> : null}
+                          {renderActions?.({ username: result.username, platform: result.platform })}
                         </AccountCell>
                       </TableCell>
                       <TableCell className="tabular-nums">{formatFollowers(result.followers)}</TableCell>

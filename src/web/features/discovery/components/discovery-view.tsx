@@ -8,7 +8,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
 import { discoverySearchQueryOptions } from "../api/search-discovery";
 import { DEFAULT_DRAFT, type DiscoveryDraft, DiscoveryForm } from "./discovery-form";
-import { DiscoveryResults, type GenerateReport } from "./discovery-results";
+import { DiscoveryResults, type GenerateReport, type RenderAccountActions } from "./discovery-results";
 import { WebCandidatesNotice } from "./web-candidates";
 
 export interface DiscoveryViewProps {
@@ -19,6 +19,8 @@ export interface DiscoveryViewProps {
    * language model and the user is signed in).
    */
   offerWebCandidates?: boolean;
+  /** More actions under each account in the results. */
+  renderActions?: RenderAccountActions;
 }
 
 interface Shown {
@@ -37,7 +39,12 @@ export const SEARCHING_WEB_TEXT =
  * Spec §2 discovery page below its header: the form until results arrive, then the results with a
  * 'Show Discovery Form' / 'Hide Discovery Form' toggle; 'No results found' when nothing matches.
  */
-export function DiscoveryView({ onGenerateReport, now, offerWebCandidates = false }: DiscoveryViewProps) {
+export function DiscoveryView({
+  onGenerateReport,
+  now,
+  offerWebCandidates = false,
+  renderActions,
+}: DiscoveryViewProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<DiscoveryDraft>(DEFAULT_DRAFT);
@@ -144,6 +151,7 @@ export function DiscoveryView({ onGenerateReport, now, offerWebCandidates = fals
             onGenerateReport={onGenerateReport}
             now={now}
             webCandidates={webNote}
+            renderActions={renderActions}
           />
         </div>
       ) : null}

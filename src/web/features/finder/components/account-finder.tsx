@@ -1,5 +1,5 @@
 import { Sparkles } from "lucide-react";
-import { type FormEvent, useId, useMemo, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from "react";
 import { toast } from "sonner";
 import { formatFollowers } from "../../../../core/format";
 import {
@@ -40,6 +40,8 @@ export interface AccountFinderProps {
   onAnalyze: AnalyzeAccount;
   /** A 401 or 429 (spec §8): the page opens the sign-in prompt, no toast. */
   onAuthRequired: (error: ApiError) => void;
+  /** More actions under each account (the page adds "Add to list" and "Compare"). */
+  renderActions?: (account: { username: string; platform: Platform }) => ReactNode;
 }
 
 interface Shown {
@@ -54,9 +56,11 @@ const rowKey = (r: { platform: string; username: string }) => `${r.platform}:${r
 function FinderTable({
   results,
   onAnalyze,
+  renderActions,
 }: {
   results: readonly FinderResult[];
   onAnalyze: AnalyzeAccount;
+  renderActions?: AccountFinderProps["renderActions"];
 }) {
   const id = useId();
   const [query, setQuery] = useState("");
@@ -113,7 +117,9 @@ function FinderTable({
                         isSample={result.isSample}
                         loading={loading.has(key)}
                         onReport={() => void analyze(result)}
-                      />
+                      >
+                        {renderActions?.({ username: result.username, platform: result.platform })}
+                      </AccountCell>
                     </TableCell>
                     <TableCell className="tabular-nums">{formatFollowers(result.followers)}</TableCell>
                     <TableCell>
@@ -155,7 +161,7 @@ function FinderTable({
  * while busy), what the description was read as (editable chips: each edit searches again), and the
  * results with their filter, minimum match and per-row analysis. Toasts and sign-in per spec §8.
  */
-export function AccountFinder({ onAnalyze, onAuthRequired }: AccountFinderProps) {
+export function AccountFinder({ onAnalyze, onAuthRequired, renderActions }: AccountFinderProps) {
   const id = useId();
   const [platform, setPlatform] = useState<Platform>("instagram");
   const [description, setDescription] = useState("");
@@ -283,7 +289,12 @@ export function AccountFinder({ onAnalyze, onAuthRequired }: AccountFinderProps)
         </div>
       ) : null}
       {shown && shown.response.results.length > 0 ? (
-        <FinderTable key={shown.id} results={shown.response.results} onAnalyze={onAnalyze} />
+        <FinderTable
+          key={shown.id}
+          results={shown.response.results}
+          onAnalyze={onAnalyze}
+          renderActions={renderActions}
+        />
       ) : null}
     </div>
   );

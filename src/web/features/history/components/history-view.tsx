@@ -1,5 +1,5 @@
 import { RefreshCw, Search } from "lucide-react";
-import { type MouseEvent, useEffect, useId, useState } from "react";
+import { type MouseEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { engagementTone, formatDate, formatFollowers } from "../../../../core/format";
 import type { Account } from "../../../../core/schemas/account";
@@ -46,6 +46,8 @@ export interface HistoryViewProps {
   onView?: (account: Account) => void;
   /** Admin only: refreshes one account (its toasts come with it). Without it there are no refresh buttons. */
   onRefresh?: (account: Account) => Promise<unknown>;
+  /** More actions per account (the page adds "Add to list" and "Compare"). */
+  renderActions?: (account: { platform: Account["platform"]; username: string }) => ReactNode;
 }
 
 function RefreshRowButton({
@@ -98,7 +100,7 @@ function EngagementCell({ account }: { account: Account }) {
  * and sort — all applied by the server — the table, 'Showing N accounts', 'View', and the admin's
  * per-row refresh.
  */
-export function HistoryView({ onView, onRefresh }: HistoryViewProps) {
+export function HistoryView({ onView, onRefresh, renderActions }: HistoryViewProps) {
   const id = useId();
   const [filters, setFilters] = useState<HistoryFilters>(DEFAULT_HISTORY_FILTERS);
   const q = useDebounced(filters.q, SEARCH_DEBOUNCE_MS);
@@ -249,7 +251,8 @@ export function HistoryView({ onView, onRefresh }: HistoryViewProps) {
                     </TableCell>
                     <TableCell className="whitespace-nowrap">{formatDate(account.lastUpdated)}</TableCell>
                     <TableCell>
-                      <span className="flex items-center justify-end gap-1">
+                      <span className="flex flex-wrap items-center justify-end gap-1">
+                        {renderActions?.({ platform: account.platform, username: account.username })}
                         <RefreshRowButton account={account} onRefresh={onRefresh} />
                         <Link
                           href={paths.report(account.username)}

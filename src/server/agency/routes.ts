@@ -1,0 +1,250 @@
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { compareQuerySchema, compareResponseSchema, parseCompareAccounts } from "../../core/schemas/compare";
+import {
+  addListItemSchema,
+  createdListSchema,
+  createdShareSchema,
+  createListSchema,
+  createShareSchema,
+  exportQuerySchema,
+  listDetailSchema,
+  listIdParamsSchema,
+  listItemParamsSchema,
+  listItemSchema,
+  listSummarySchema,
+  sharedListSchema,
+  shareIdParamsSchema,
+  shareParamsSchema,
+  shareSummarySchema,
+  shareTokenParamsSchema,
+  updateListItemSchema,
+} from "../../core/schemas/lists";
+import { requireUser } from "../auth/auth-plugin";
+import type { AppConfig } from "../config";
+import type { AppDb } from "../db/database";
+import { ValidationError } from "../errors";
+import { createAccountRepo } from "../reports/account-repo";
+import { createLogoLoader } from "./brand-logo";
+import { createCompareService } from "./compare-service";
+import { exportFileName, renderExport } from "./exports";
+import { createListsRepo } from "./lists-repo";
+import { compareExportTable, createListsService, listExportTable } from "./lists-service";
+
+export interface AgencyRoutesOptions {
+  config: AppConfig;
+  db: AppDb;
+  now: () => Date;
+  /** Share-link reads per minute per address (default 30). */
+  sharedPerMinute?: number;
+}
+
+const SIGN_IN = "Sign in to use lists.";
+const okSchema = z.object({ ok: z.literal(true) });
+
+/**
+ * Issue 22, the agency workflow: /api/lists… (signed-in owners only; another user's list is a 404),
+ * /api/compare (stored reports, no quota unit), exports, and /api/shared/lists/:token (no sign-in,
+ * read-only, rate limited). docs/decisions/017-agency-lists-exports-sharing.md.
+ */
+export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base, opts) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { config, now } = opts;
+  const lists = createListsService({ repo: createListsRepo(opts.db), now, appUrl: config.appUrl });
+  const compare = createCompareService({ repo: createAccountRepo(opts.db) });
+  const logo = createLogoLoader({ url: config.brandLogoUrl, warn: (m) => app.log.warn(m) });
+  const privateNoStore = (reply: FastifyReply) => reply.header("cache-control", "private, no-store");
+
+  async function sendExport(
+    reply: FastifyReply,
+    table: Parameters<typeof renderExport>[0],
+    format: Parameters<typeof renderExport>[1],
+  ) {
+    const file = await renderExport(table, format);
+    privateNoStore(reply);
+    reply.header(
+      "content-disposition",
+      `attachment; filename="${exportFileName(table.title, table.generatedAt, file.extension)}"`,
+    );
+    reply.header("x-content-type-options", "nosniff");
+    return reply.type(file.contentType).send(file.body);
+  }
+
+  // Rendering a PDF costs real CPU: exports get a tenth of the general per-address limit (at least 30/min).
+  const exportLimit = {
+    rateLimit: { max: Math.max(30, Math.floor(config.rateLimitPerMinute / 10)), timeWindow: "1 minute" },
+  };
+
+  const exportBase = async () => ({
+    brandName: config.brandName,
+    generatedAt: now(),
+    logo: await logo.get(),
+  });
+
+  app.get(
+    "/api/lists",
+    { schema: { response: { 200: z.array(listSummarySchema) } } },
+    async (request, reply) => {
+      const user = requireUser(request, SIGN_IN);
+      privateNoStore(reply);
+      return lists.all(user.id);
+    },
+  );
+
+  app.post(
+    "/api/lists",
+    { schema: { body: createListSchema, response: { 201: createdListSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request, SIGN_IN);
+      const created = await lists.create(user.id, request.body.name);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.get(
+    "/api/lists/:id",
+    { schema: { params: listIdParamsSchema, response: { 200: listDetailSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request, SIGN_IN);
+      privateNoStore(reply);
+      return lists.detail(request.params.id, user.id);
+    },
+  );
+
+  app.delete(
+    "/api/lists/:id",
+    { schema: { params: listIdParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      const user = requireUser(request, SIGN_IN);
+      await lists.remove(request.params.id, user.id);
+      return { ok: true as const };
+    },
+  );
+
+  app.post(
+    "/api/lists/:id/items",
+    { schema: { params: listIdParamsSchema, body: addListItemSchema, response: { 201: listItemSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request, SIGN_IN);
+      const item = await lists.addItem(request.params.id, user.id, request.body);
+      return reply.code(201).send(item);
+    },
+  );
+
+  app.patch(
+    "/api/lists/:id/items/:itemId",
+    {
+      schema: { params: listItemParamsSchema, body: updateListItemSchema, response: { 200: listItemSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request, SIGN_IN);
+      return lists.updateItem(request.params.id, user.id, request.params.itemId, request.body);
+    },
+  );
+
+  app.delete(
+    "/api/lists/:id/items/:itemId",
+    { schema: { params: listItemParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      const user = requireUser(request, SIGN_IN);
+      await lists.removeItem(request.params.id, user.id, request.params.itemId);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/api/lists/:id/export",
+    { schema: { params: listIdParamsSchema, querystring: exportQuerySchema }, config: exportLimit },
+    async (request, reply) => {
+      const user = requireUser(request, SIGN_IN);
+      const list = await lists.detail(request.params.id, user.id);
+      return sendExport(reply, listExportTable(list, await exportBase()), request.query.format);
+    },
+  );
+
+  app.post(
+    "/api/lists/:id/share",
+    {
+      schema: { params: listIdParamsSchema, body: createShareSchema, response: { 201: createdShareSchema } },
+    },
+    async (request, reply) => {
+      const user = requireUser(request, SIGN_IN);
+      const share = await lists.share(request.params.id, user.id, request.body);
+      privateNoStore(reply);
+      return reply.code(201).send(share);
+    },
+  );
+
+  app.get(
+    "/api/lists/:id/shares",
+    { schema: { params: listIdParamsSchema, response: { 200: z.array(shareSummarySchema) } } },
+    async (request, reply) => {
+      const user = requireUser(request, SIGN_IN);
+      privateNoStore(reply);
+      return lists.shares(request.params.id, user.id);
+    },
+  );
+
+  app.delete(
+    "/api/lists/:id/share/:token",
+    { schema: { params: shareParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      const user = requireUser(request, SIGN_IN);
+      await lists.revoke(request.params.id, user.id, { token: request.params.token });
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    "/api/lists/:id/shares/:shareId",
+    { schema: { params: shareIdParamsSchema, response: { 200: okSchema } } },
+    async (request) => {
+      const user = requireUser(request, SIGN_IN);
+      await lists.revoke(request.params.id, user.id, { id: request.params.shareId });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    "/api/shared/lists/:token",
+    {
+      schema: { params: shareTokenParamsSchema, response: { 200: sharedListSchema } },
+      // Guessing is hopeless at 256 bits; the limit keeps anyone from trying at scale anyway.
+      config: { rateLimit: { max: opts.sharedPerMinute ?? 30, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      reply.header("x-robots-tag", "noindex");
+      return lists.shared(request.params.token, {
+        name: config.brandName,
+        logoUrl: config.brandLogoUrl ?? null,
+      });
+    },
+  );
+
+  const targetsOf = (accounts: string) => {
+    const parsed = parseCompareAccounts(accounts);
+    if ("error" in parsed) throw new ValidationError(parsed.error, "accounts");
+    return parsed.targets;
+  };
+
+  app.get(
+    "/api/compare",
+    { schema: { querystring: compareQuerySchema, response: { 200: compareResponseSchema } } },
+    async (request, reply) => {
+      // Not cached by the browser: analysing a missing creator must show up on the next read.
+      privateNoStore(reply);
+      return compare.compare(targetsOf(request.query.accounts));
+    },
+  );
+
+  app.get(
+    "/api/compare/export",
+    { schema: { querystring: compareQuerySchema.extend(exportQuerySchema.shape) }, config: exportLimit },
+    async (request, reply) => {
+      const result = await compare.compare(targetsOf(request.query.accounts));
+      return sendExport(reply, compareExportTable(result, await exportBase()), request.query.format);
+    },
+  );
+};

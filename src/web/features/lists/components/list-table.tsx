@@ -1,0 +1,59 @@
+import { formatDate, formatFollowers, gradeTone } from "../../../../core/format";
+import type { ListItem, ListTotals } from "../../../../core/schemas/lists";
+import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
+import { ToneBadge } from "../../../components/ui/tone-badge";
+
+/** "$1,234". */
+export function formatUsd(n: number): string {
+  return `$${Math.round(n).toLocaleString("en-US")}`;
+}
+
+/** The price cell: the stored report's estimate range, or why there is none. */
+export function PriceCell({
+  item,
+}: {
+  item: Pick<ListItem, "estimatedCostLow" | "estimatedCostHigh" | "reportDate">;
+}) {
+  if (item.estimatedCostLow === null || item.estimatedCostHigh === null) {
+    return (
+      <span className="text-muted-foreground">{item.reportDate ? "Not estimated" : "No report yet"}</span>
+    );
+  }
+  return (
+    <span className="whitespace-nowrap tabular-nums">
+      {formatUsd(item.estimatedCostLow)} – {formatUsd(item.estimatedCostHigh)}
+    </span>
+  );
+}
+
+export function GradeCell({ grade }: { grade: ListItem["grade"] }) {
+  return grade ? (
+    <ToneBadge tone={gradeTone(grade)}>{grade}</ToneBadge>
+  ) : (
+    <span className="text-muted-foreground">—</span>
+  );
+}
+
+/** The creator's figures as both the owner's and the shared table show them. */
+export function figureCells(item: ListItem | Omit<ListItem, "id" | "note">) {
+  return {
+    platform: PLATFORM_LABELS[item.platform],
+    followers: formatFollowers(item.followers),
+    engagement: item.engagementRate === null ? "N/A" : `${item.engagementRate.toFixed(2)}%`,
+    reportDate: item.reportDate ? formatDate(item.reportDate) : "No report yet",
+  };
+}
+
+/** "3 creators · 1.2M followers · $400 – $900 per post in total". */
+export function TotalsLine({ totals }: { totals: ListTotals }) {
+  return (
+    <p className="text-sm" data-testid="list-totals">
+      <strong>{totals.creators}</strong> {totals.creators === 1 ? "creator" : "creators"} ·{" "}
+      <strong>{formatFollowers(totals.followers)}</strong> followers · estimated cost{" "}
+      <strong>
+        {formatUsd(totals.estimatedCostLow)} – {formatUsd(totals.estimatedCostHigh)}
+      </strong>{" "}
+      for one post each
+    </p>
+  );
+}

@@ -1,0 +1,91 @@
+import { Plus } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { toast } from "sonner";
+import { Link } from "wouter";
+import { LIST_NAME_MAX } from "../../../../core/schemas/lists";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Spinner } from "../../../components/ui/spinner";
+import { paths } from "../../../config/paths";
+import { cn } from "../../../lib/utils";
+import { useCreateList } from "../api/create-list";
+import { useLists } from "../api/get-lists";
+import { ListDetail } from "./list-detail";
+
+/** The Lists page body: your lists and a form for a new one beside the open list. */
+export function ListsView({
+  openId,
+  onOpen,
+}: {
+  openId: number | null;
+  onOpen: (id: number | null) => void;
+}) {
+  const id = useId();
+  const lists = useLists();
+  const create = useCreateList();
+  const [name, setName] = useState("");
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      const list = await create.mutateAsync(name.trim());
+      setName("");
+      onOpen(list.id);
+    } catch (error) {
+      toast.error("Could not create the list", { description: (error as Error).message });
+    }
+  };
+
+  const shownId = openId ?? lists.data?.[0]?.id ?? null;
+  return (
+    <div className="grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
+      <aside className="flex flex-col gap-4">
+        <form onSubmit={submit} className="flex flex-col gap-2">
+          <Label htmlFor={`${id}-name`}>New list</Label>
+          <Input
+            id={`${id}-name`}
+            value={name}
+            maxLength={LIST_NAME_MAX}
+            placeholder="e.g. Spring campaign"
+            onChange={(e) => setName(e.target.value)}
+          />
+          <Button type="submit" disabled={!name.trim() || create.isPending}>
+            <Plus aria-hidden="true" />
+            Create list
+          </Button>
+        </form>
+        {lists.isPending ? <Spinner label="Loading your lists" /> : null}
+        {lists.isError ? <p role="alert">{lists.error.message}</p> : null}
+        {lists.data && lists.data.length > 0 ? (
+          <nav aria-label="Your lists">
+            <ul className="flex flex-col gap-1">
+              {lists.data.map((l) => (
+                <li key={l.id}>
+                  <Link
+                    href={paths.lists(l.id)}
+                    aria-current={l.id === shownId ? "page" : undefined}
+                    className={cn(
+                      "flex items-center justify-between gap-2 rounded-md px-3 py-2 text-sm hover:bg-accent",
+                      l.id === shownId && "bg-accent font-medium",
+                    )}
+                  >
+                    <span className="truncate">{l.name}</span>
+                    <span className="text-xs text-muted-foreground">{l.creators}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+      </aside>
+      {shownId !== null ? (
+        <ListDetail key={shownId} listId={shownId} onDeleted={() => onOpen(null)} />
+      ) : lists.data ? (
+        <p className="text-muted-foreground">
+          No lists yet. Create one here, or use “Add to list” wherever a creator appears.
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import { LogIn } from "lucide-react";
+import { useLocation, useParams } from "wouter";
+import { PageContainer, PageHeader } from "../components/layout/page-header";
+import { Seo } from "../components/seo/seo";
+import { Button } from "../components/ui/button";
+import { PageLoading } from "../components/ui/spinner";
+import { paths } from "../config/paths";
+import { showLoginPrompt, useSession } from "../features/auth";
+import { ListsView } from "../features/lists";
+
+/** /lists and /lists/{id}: shortlists with notes and statuses, exports and client links (needs sign-in). */
+export function ListsPage() {
+  const { status } = useSession();
+  const params = useParams<{ id?: string }>();
+  const [, navigate] = useLocation();
+  const openId = params.id && /^\d+$/.test(params.id) ? Number(params.id) : null;
+  return (
+    <PageContainer className="flex max-w-[90rem] flex-col gap-8">
+      <Seo
+        title="Lists"
+        description="Your shortlists of creators: notes, statuses, totals, exports and client links."
+        canonical={paths.lists()}
+      />
+      {status === "loading" ? <PageLoading /> : null}
+      {status === "signedOut" ? (
+        <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+          <h1 className="text-2xl font-bold">Sign In to Use Lists</h1>
+          <p className="text-muted-foreground">Shortlists are kept with your account and private to you.</p>
+          <Button onClick={() => showLoginPrompt("required")}>
+            <LogIn aria-hidden="true" />
+            Sign in
+          </Button>
+        </div>
+      ) : null}
+      {status === "signedIn" ? (
+        <>
+          <PageHeader
+            title="Lists"
+            description="Shortlist creators for a campaign, keep notes and where each one stands, export the list or share it with a client."
+          />
+          <ListsView openId={openId} onOpen={(id) => navigate(paths.lists(id ?? undefined))} />
+        </>
+      ) : null}
+    </PageContainer>
+  );
+}
