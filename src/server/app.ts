@@ -9,6 +9,7 @@ import { authPlugin, ipKey } from "./auth/auth-plugin";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { discoveryRoutes } from "./discovery/routes";
+import { growthPlugin } from "./growth/routes";
 import { DEFAULT_BODY_LIMIT, registerErrorHandler } from "./http/error-handler";
 import { registerWebApp } from "./http/static-web";
 import { createJobs, type Jobs } from "./jobs";
@@ -218,6 +219,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     onView: (entry) => jobs.noteViewed(entry),
   });
   await app.register(jobRoutes, { jobs });
+  await app.register(growthPlugin, { config, database: deps.database, now });
   await app.register(settingsRoutes, {
     settings: services.settings,
     data: services.accountData,

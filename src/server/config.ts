@@ -237,6 +237,39 @@ const envSchema = z.object({
       return v;
     }),
   BRAND_NAME: z.string().trim().min(1).max(100).optional().default("Social Media Analytics Platform"),
+  // Growth alerts (issue #21).
+  WEBHOOK_ALLOW_PRIVATE: flag,
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (!/^smtps?:\/\/[^/]/i.test(v)) {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)",
+        });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(320)
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (!/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be an e-mail address or "Name <address>", got "${v}"`,
+        });
+        return z.NEVER;
+      }
+      return v;
+    }),
 });
 
 export interface AppConfig {
@@ -294,6 +327,11 @@ export interface AppConfig {
   homeVariant: "a" | "b";
   adsenseClientId?: string;
   pixelId?: string;
+  /** WEBHOOK_ALLOW_PRIVATE=1: alert webhooks may go to private and loopback addresses. */
+  webhookAllowPrivate: boolean;
+  /** E-mail alerts: both set, or neither (then the e-mail channel is refused). */
+  smtpUrl?: string;
+  mailFrom?: string;
 }
 
 export class ConfigError extends Error {
@@ -332,6 +370,11 @@ export function loadConfig(
   if (Boolean(e.INSTAGRAM_ACCESS_TOKEN) !== Boolean(e.INSTAGRAM_BUSINESS_ACCOUNT_ID)) {
     throw new ConfigError(
       "Invalid configuration: INSTAGRAM_ACCESS_TOKEN and INSTAGRAM_BUSINESS_ACCOUNT_ID must be set together",
+    );
+  }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    throw new ConfigError(
+      "Invalid configuration: SMTP_URL and MAIL_FROM must be set together (e-mail alerts)",
     );
   }
   const port = e.PORT;
@@ -385,5 +428,8 @@ export function loadConfig(
     homeVariant: e.HOME_VARIANT,
     adsenseClientId: e.ADSENSE_CLIENT_ID,
     pixelId: e.META_PIXEL_ID,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
   };
 }
