@@ -217,6 +217,11 @@ function staticPages(brand: string): Record<string, PageMeta> {
       canonical: "/history",
     },
     "/settings": { title: "Settings", description: "Application settings.", canonical: "/settings" },
+    "/watchlists": {
+      title: "Watchlists",
+      description: "Accounts you watch, their growth, and the alerts they send.",
+      canonical: "/watchlists",
+    },
     "/about": {
       title: "About",
       description: `What ${brand} does and how every number in an influencer report is computed.`,

@@ -22,6 +22,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, opts)
       "Disallow: /api/",
       "Disallow: /history",
       "Disallow: /settings",
+      "Disallow: /watchlists",
       "Disallow: /test-parser",
       "Disallow: /adsense-test",
       "",

@@ -15,6 +15,7 @@ const InsightPage = lazyPage(() => import("../pages/insight-page"), "InsightPage
 const PlatformLandingPage = lazyPage(() => import("../pages/platform-landing-page"), "PlatformLandingPage");
 const DiscoveryPage = lazyPage(() => import("../pages/discovery-page"), "DiscoveryPage");
 const HistoryPage = lazyPage(() => import("../pages/history-page"), "HistoryPage");
+const WatchlistsPage = lazyPage(() => import("../pages/watchlists-page"), "WatchlistsPage");
 const SettingsPage = lazyPage(() => import("../pages/settings-page"), "SettingsPage");
 const AboutPage = lazyPage(() => import("../pages/about-page"), "AboutPage");
 const PrivacyPage = lazyPage(() => import("../pages/privacy-page"), "PrivacyPage");
@@ -44,6 +45,7 @@ export function AppRouter() {
           <Route key={path} path={path} component={DiscoveryPage} />
         ))}
         <Route path={routes.history} component={HistoryPage} />
+        <Route path={routes.watchlists} component={WatchlistsPage} />
         <Route path={routes.settings} component={SettingsPage} />
         <Route path={routes.about} component={AboutPage} />
         <Route path={routes.privacy} component={PrivacyPage} />

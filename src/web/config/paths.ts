@@ -28,6 +28,8 @@ export const routes = {
   landing: LANDING_KEYS.flatMap((key) => [`/${key}-analytics`, `/${key}-analytics/:username`]),
   discovery: ["/influencer-discovery", "/influencer-search"],
   history: "/history",
+  /** Watchlists (issue #21); ?list=<id> picks one. */
+  watchlists: "/watchlists",
   settings: "/settings",
   about: "/about",
   privacy: "/privacy",
@@ -70,6 +72,7 @@ export const paths = {
   /** The account finder, a tab of the discovery page. */
   finder: () => `/influencer-discovery?${TAB_PARAM}=${FINDER_TAB}`,
   history: () => "/history",
+  watchlists: (id?: string) => (id ? `/watchlists?list=${enc(id)}` : "/watchlists"),
   settings: () => "/settings",
   about: () => "/about",
   privacy: () => "/privacy",

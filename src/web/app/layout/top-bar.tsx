@@ -1,6 +1,8 @@
 import { Link } from "wouter";
 import { ThemeToggle } from "../../components/theme/theme-toggle";
+import { paths } from "../../config/paths";
 import { SignInControl, useSession } from "../../features/auth";
+import { NotificationBell } from "../../features/watchlists";
 import { cn } from "../../lib/utils";
 import { Logo } from "./logo";
 import { MobileNav } from "./mobile-nav";
@@ -59,6 +61,7 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
               Reports: {reportsRemaining} left
             </span>
           ) : null}
+          {isAuthenticated ? <NotificationBell watchlistsHref={paths.watchlists()} /> : null}
           <ThemeToggle />
           <SignInControl googleClientId={googleClientId} />
         </div>
