@@ -13,6 +13,7 @@ const SUITES: Suite[] = [
   { name: "api", run: async (o) => (await import("./bench/api")).benchApi(o) },
   { name: "discovery", run: async (o) => (await import("./bench/discovery")).benchDiscovery(o) },
   { name: "search", run: async (o) => (await import("./bench/search")).benchSiteSearch(o) },
+  { name: "growth", run: async (o) => (await import("./bench/growth")).benchGrowth(o) },
   { name: "web", run: async (o) => (await import("./bench/web")).benchWeb(o) },
 ];
 

@@ -53,7 +53,9 @@ function clean(points: readonly GrowthPointInput[], now?: number): Pt[] {
       p.medianInteractions >= 0
         ? p.medianInteractions
         : null;
-    out.push({ t, f, er, ix, at: new Date(t).toISOString() });
+    // The time as given when it is already the canonical ISO form (the server's points are).
+    const at = p.at.length === 24 && p.at.endsWith("Z") ? p.at : new Date(t).toISOString();
+    out.push({ t, f, er, ix, at });
   }
   return out.sort((a, b) => a.t - b.t);
 }

@@ -5,7 +5,7 @@ import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { watchlistAccounts, watchlists } from "../db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
-import type { GrowthRepo, StoredPoint } from "./growth-repo";
+import type { GrowthRepo, ViewPoint } from "./growth-repo";
 
 export interface GrowthServiceDeps {
   db: AppDb;
@@ -13,7 +13,7 @@ export interface GrowthServiceDeps {
   now: () => Date;
 }
 
-export function toGrowthPoint(p: StoredPoint) {
+export function toGrowthPoint(p: ViewPoint) {
   return {
     at: p.at.toISOString(),
     followers: p.followers,
@@ -25,7 +25,7 @@ export function toGrowthPoint(p: StoredPoint) {
   };
 }
 
-export function growthInputs(points: StoredPoint[]) {
+export function growthInputs(points: ViewPoint[]) {
   return points.map((p) => ({
     at: p.at.toISOString(),
     followers: p.followers,
@@ -50,7 +50,7 @@ export function createGrowthService(deps: GrowthServiceDeps) {
   return {
     async growth(platform: Platform, username: string): Promise<GrowthResponse> {
       const account = await accountOr404(platform, username);
-      const points = await repo.points(account.id);
+      const points = await repo.viewPoints(account.id);
       const inputs = growthInputs(points);
       const change = growthChanges(inputs, deps.now());
       return {

@@ -115,7 +115,7 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       const now = deps.now();
       const out: WatchlistDetail["accounts"] = [];
       for (const m of members) {
-        const points = await repo.points(m.id, 400);
+        const points = await repo.viewPoints(m.id, 400);
         out.push({
           platform: m.platform as Platform,
           username: m.username,
