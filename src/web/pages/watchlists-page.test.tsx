@@ -121,6 +121,39 @@ describe("watchlists page", () => {
   });
 });
 
+describe("history import", () => {
+  it("uploads a CSV for a watched account as text/csv and says what was imported, or the server's problems", async () => {
+    let answer: { status: number; json: unknown } = { status: 200, json: { imported: 3, skipped: 1 } };
+    const { calls } = mockSession({
+      user: TEST_USER,
+      extra: {
+        "GET /api/watchlists": { json: LISTS },
+        [`GET /api/watchlists/${ID}`]: { json: DETAIL },
+        "POST /api/accounts/chef/growth/import": () => answer,
+      },
+    });
+    renderWithApp(<WatchlistsPage />, { path: "/watchlists" });
+    const panel = await screen.findByTestId("watchlist-panel");
+    const input = within(panel).getByLabelText("Import history of @chef (CSV: date,followers)");
+    const csv = "date,followers\n2026-08-01,30000\n";
+    await userEvent.upload(input, new File([csv], "chef.csv", { type: "text/csv" }));
+    expect(await screen.findByText("Imported 3 points for @chef")).toBeInTheDocument();
+    expect(screen.getByText("1 rows on or after the first measured point were skipped.")).toBeInTheDocument();
+    const call = calls.find((c) => c.url === "/api/accounts/chef/growth/import?platform=tiktok");
+    expect(call).toMatchObject({ method: "POST", body: csv, headers: { "content-type": "text/csv" } });
+    toast.dismiss();
+    answer = {
+      status: 400,
+      json: { message: 'The history file has problems: line 2: date "x" is not a date (use YYYY-MM-DD).' },
+    };
+    await userEvent.upload(input, new File(["date,followers\nx,1\n"], "bad.csv", { type: "text/csv" }));
+    expect(await screen.findByText("Could not import the history of @chef")).toBeInTheDocument();
+    expect(
+      screen.getByText('The history file has problems: line 2: date "x" is not a date (use YYYY-MM-DD).'),
+    ).toBeInTheDocument();
+  });
+});
+
 describe("notification bell", () => {
   it("shows the unread count to a signed-in user, lists the alerts, and marks them read when closed", async () => {
     const list = {

@@ -1,4 +1,4 @@
-import { Trash2 } from "lucide-react";
+import { Trash2, Upload } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
 import { formatDate, formatFollowers } from "../../../../core/format";
@@ -18,6 +18,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
 import { useWatchlist } from "../api/get-watchlist";
 import { useWatchlists } from "../api/get-watchlists";
+import { importHistory } from "../api/import-history";
 import {
   createAlertRule,
   createWatchlist,
@@ -214,7 +215,8 @@ function WatchlistPanel({
                     </TableCell>
                     <TableCell>{a.grade ?? "—"}</TableCell>
                     <TableCell>{formatDate(a.lastUpdated)}</TableCell>
-                    <TableCell>
+                    <TableCell className="flex items-center gap-1">
+                      <ImportHistoryButton platform={a.platform} username={a.username} />
                       <Button
                         variant="ghost"
                         size="sm"
@@ -234,6 +236,48 @@ function WatchlistPanel({
       <AlertRules list={list} />
       <DeliveryLog list={list} />
     </div>
+  );
+}
+
+/** Uploads a `date,followers` CSV that fills the account's past (before its first measured point). */
+function ImportHistoryButton({ platform, username }: { platform: Platform; username: string }) {
+  const upload = useWatchlistMutation(importHistory, `Could not import the history of @${username}`);
+  const id = `import-${platform}-${username}`;
+  return (
+    <>
+      <label
+        htmlFor={id}
+        className="inline-flex h-9 cursor-pointer items-center rounded-md px-2 hover:bg-accent"
+        title="Import follower history (CSV: date,followers)"
+      >
+        <Upload className="size-4" aria-hidden="true" />
+        <span className="sr-only">Import history of @{username} (CSV: date,followers)</span>
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept=".csv,text/csv"
+        className="sr-only"
+        disabled={upload.isPending}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (!file) return;
+          const csv = await file.text();
+          upload.mutate(
+            { platform, username, csv },
+            {
+              onSuccess: (r) =>
+                toast.success(`Imported ${r.imported} points for @${username}`, {
+                  description: r.skipped
+                    ? `${r.skipped} rows on or after the first measured point were skipped.`
+                    : undefined,
+                }),
+            },
+          );
+        }}
+      />
+    </>
   );
 }
 
