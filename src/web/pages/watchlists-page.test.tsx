@@ -84,6 +84,7 @@ describe("watchlists page", () => {
       extra: {
         "GET /api/watchlists": { json: LISTS },
         [`GET /api/watchlists/${ID}`]: { json: DETAIL },
+        "GET /api/notifications": { json: { notifications: [], unread: 0 } },
         [`POST /api/watchlists/${ID}/alerts`]: {
           status: 201,
           json: {
@@ -100,6 +101,10 @@ describe("watchlists page", () => {
     renderWithApp(<WatchlistsPage />, { path: "/watchlists" });
     const panel = await screen.findByTestId("watchlist-panel");
     expect(within(panel).getByRole("heading", { name: "Clients" })).toBeInTheDocument();
+    // The alerts are on the page too (the bell is in the top bar only on wide screens).
+    expect(
+      await within(screen.getByTestId("notifications-card")).findByText("No alerts yet."),
+    ).toBeInTheDocument();
     const row = within(panel).getByRole("link", { name: "@chef" }).closest("tr")!;
     expect(within(row).getByRole("link", { name: "@chef" })).toHaveAttribute("href", "/report/tiktok/chef");
     expect(row).toHaveTextContent("130.0K");

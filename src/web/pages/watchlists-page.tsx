@@ -6,7 +6,7 @@ import { Button } from "../components/ui/button";
 import { PageLoading } from "../components/ui/spinner";
 import { paths } from "../config/paths";
 import { showLoginPrompt, useSession } from "../features/auth";
-import { WatchlistsView } from "../features/watchlists";
+import { NotificationsCard, WatchlistsView } from "../features/watchlists";
 
 /** /watchlists[?list=<id>]: the user's watchlists, their accounts, alert rules and delivery log. */
 export function WatchlistsPage() {
@@ -43,6 +43,7 @@ export function WatchlistsPage() {
             onSelect={(id) => navigate(paths.watchlists(id ?? undefined))}
             reportHref={(username, platform) => paths.report(username, platform)}
           />
+          <NotificationsCard />
         </div>
       ) : null}
     </PageContainer>

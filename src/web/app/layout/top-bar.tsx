@@ -61,7 +61,13 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
               Reports: {reportsRemaining} left
             </span>
           ) : null}
-          {isAuthenticated ? <NotificationBell watchlistsHref={paths.watchlists()} /> : null}
+          {/* From xl, where the links sit in the bar too; below it the Watchlists page lists the alerts
+              (the brand name keeps its room beside the drawer button, decision 011). */}
+          {isAuthenticated ? (
+            <div className="hidden xl:block">
+              <NotificationBell watchlistsHref={paths.watchlists()} />
+            </div>
+          ) : null}
           <ThemeToggle />
           <SignInControl googleClientId={googleClientId} />
         </div>
