@@ -1,12 +1,12 @@
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
 import type { Database } from "../db/database";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { sql } from "drizzle-orm";
 import { rowsOf } from "../db/rows";
+import { fakeWebRoot, testConfig } from "../testing/test-app";
 import { createTestDatabase, type DbKind, testedDatabaseKinds } from "../testing/test-db";
 import {
   type SmtpReceiver,

@@ -12,6 +12,7 @@ import { AnalyzePrompt, AnalyzerForm } from "../features/analyze";
 import { useSession } from "../features/auth";
 import { useConfig } from "../features/config/api/get-config";
 import { AccountReport, primeAccount, useAccount } from "../features/report";
+import { useReportExtras } from "./report-extras";
 
 export const INSIGHT_FEATURES = [
   {
@@ -53,6 +54,7 @@ export function InsightPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const { isAdmin, incrementReportCount } = useSession();
+  const extras = useReportExtras();
   const { data: config } = useConfig();
   const { data: account } = useAccount(username, platform);
   const shownPlatform = account?.platform ?? platform;
@@ -103,6 +105,7 @@ export function InsightPage() {
             username={username}
             platform={platform}
             canRefresh={isAdmin}
+            {...extras}
             renderNotFound={() => (
               <AnalyzePrompt
                 username={username}

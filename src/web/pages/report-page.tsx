@@ -6,17 +6,17 @@ import { PageContainer } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { paths } from "../config/paths";
 import { AnalyzePrompt, AnalyzerForm } from "../features/analyze";
-import { showLoginPrompt, useSession } from "../features/auth";
-import { GrowthCard } from "../features/growth";
+import { useSession } from "../features/auth";
 import { AccountReport, primeAccount, useAccount } from "../features/report";
-import { WatchButton } from "../features/watchlists";
+import { useReportExtras } from "./report-extras";
 
 /** /report/{platform}/{username} and /report/{username}: the stored report, or an offer to analyse. */
 export function ReportPage() {
   const params = useParams<{ platform?: string; username?: string }>();
   const username = (params.username ?? "").replace(/^@+/, "");
   const platform = isPlatform(params.platform) ? params.platform : undefined;
-  const { isAdmin, isAuthenticated, incrementReportCount } = useSession();
+  const { isAdmin, incrementReportCount } = useSession();
+  const extras = useReportExtras();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const { data: account } = useAccount(username, platform);
@@ -44,21 +44,7 @@ export function ReportPage() {
         username={username}
         platform={platform}
         canRefresh={isAdmin}
-        renderActions={(shown) =>
-          shown.source === "web-search" ? null : (
-            <WatchButton
-              platform={shown.platform}
-              username={shown.username}
-              signedIn={isAuthenticated}
-              onSignInRequired={() => showLoginPrompt("required")}
-            />
-          )
-        }
-        renderExtra={(shown) =>
-          shown.source === "web-search" ? null : (
-            <GrowthCard username={shown.username} platform={shown.platform} lastUpdated={shown.lastUpdated} />
-          )
-        }
+        {...extras}
         renderNotFound={() => (
           <AnalyzePrompt
             username={username}

@@ -9,7 +9,7 @@ import {
   THRESHOLD_KINDS,
   type WatchlistDetail,
 } from "../../../../core/schemas/growth";
-import { type Platform, PLATFORM_LABELS } from "../../../../core/schemas/platform";
+import { PLATFORM_LABELS, type Platform } from "../../../../core/schemas/platform";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Input, NativeSelect } from "../../../components/ui/input";
