@@ -14,6 +14,7 @@ const SUITES: Suite[] = [
   { name: "discovery", run: async (o) => (await import("./bench/discovery")).benchDiscovery(o) },
   { name: "search", run: async (o) => (await import("./bench/search")).benchSiteSearch(o) },
   { name: "lists", run: async (o) => (await import("./bench/lists")).benchLists(o) },
+  { name: "growth", run: async (o) => (await import("./bench/growth")).benchGrowth(o) },
   { name: "web", run: async (o) => (await import("./bench/web")).benchWeb(o) },
   { name: "sources", run: async (o) => (await import("./bench/sources")).benchSources(o) },
 ];

@@ -11,6 +11,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { discoveryRoutes } from "./discovery/routes";
 import { createTrustCheck, registerHostGuard, registerNulGuard } from "./http/edge";
+import { growthPlugin } from "./growth/routes";
 import { DEFAULT_BODY_LIMIT, registerErrorHandler } from "./http/error-handler";
 import { registerWebApp } from "./http/static-web";
 import { createJobs, type Jobs } from "./jobs";
@@ -269,6 +270,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       now,
     }),
   });
+  await app.register(growthPlugin, { config, database: deps.database, now });
   await app.register(settingsRoutes, {
     settings: services.settings,
     data: services.accountData,

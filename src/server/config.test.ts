@@ -112,6 +112,22 @@ describe("loadConfig", () => {
       { TIKTOK_COOKIES_FILE: "/nonexistent/cookies.txt" },
       "Invalid configuration: TIKTOK_COOKIES_FILE: /nonexistent/cookies.txt does not exist",
     ],
+    [
+      { SMTP_URL: "smtp://127.0.0.1:25" },
+      "Invalid configuration: SMTP_URL and MAIL_FROM must be set together (e-mail alerts)",
+    ],
+    [
+      { SMTP_URL: "http://mail.example.com", MAIL_FROM: "a@example.com" },
+      "Invalid configuration: SMTP_URL must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)",
+    ],
+    [
+      { SMTP_URL: "smtp://127.0.0.1:25", MAIL_FROM: "alerts" },
+      'Invalid configuration: MAIL_FROM must be an e-mail address or "Name <address>", got "alerts"',
+    ],
+    [
+      { WEBHOOK_ALLOW_PRIVATE: "yes" },
+      'Invalid configuration: WEBHOOK_ALLOW_PRIVATE must be 1 or 0, got "yes"',
+    ],
   ])("rejects %j with one clear line", (env, message) => {
     expect(() => loadConfig(env, secret)).toThrow(ConfigError);
     expect(() => loadConfig(env, secret)).toThrow(message);
@@ -147,6 +163,28 @@ describe("loadConfig", () => {
     } catch (err) {
       expect((err as Error).message).not.toContain("hunter2");
     }
+  });
+
+  it("reads the alert settings (issue #21)", () => {
+    expect(loadConfig({}, secret)).toMatchObject({
+      webhookAllowPrivate: false,
+      smtpUrl: undefined,
+      mailFrom: undefined,
+    });
+    expect(
+      loadConfig(
+        {
+          WEBHOOK_ALLOW_PRIVATE: "1",
+          SMTP_URL: "smtps://u:p@mail.example.com:465",
+          MAIL_FROM: "Alerts <a@example.com>",
+        },
+        secret,
+      ),
+    ).toMatchObject({
+      webhookAllowPrivate: true,
+      smtpUrl: "smtps://u:p@mail.example.com:465",
+      mailFrom: "Alerts <a@example.com>",
+    });
   });
 
   it("never puts secrets in its error messages", () => {

@@ -406,6 +406,39 @@ const envSchema = z.object({
       }
       return list;
     }),
+  // Growth alerts (issue #21).
+  WEBHOOK_ALLOW_PRIVATE: flag,
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (!/^smtps?:\/\/[^/]/i.test(v)) {
+        ctx.addIssue({
+          code: "custom",
+          message: "must be an smtp:// or smtps:// URL (smtp://user:pass@host:587)",
+        });
+        return z.NEVER;
+      }
+      return v;
+    }),
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .max(320)
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (!/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be an e-mail address or "Name <address>", got "${v}"`,
+        });
+        return z.NEVER;
+      }
+      return v;
+    }),
 });
 
 export interface AppConfig {
@@ -482,6 +515,11 @@ export interface AppConfig {
   metricsToken?: string;
   /** Host names this server answers for (APP_URL's, loopback names and ALLOWED_HOSTS); others get 421. */
   allowedHosts: string[];
+  /** WEBHOOK_ALLOW_PRIVATE=1: alert webhooks may go to private and loopback addresses. */
+  webhookAllowPrivate: boolean;
+  /** E-mail alerts: both set, or neither (then the e-mail channel is refused). */
+  smtpUrl?: string;
+  mailFrom?: string;
 }
 
 export class ConfigError extends Error {
@@ -536,6 +574,11 @@ export function loadConfig(
       if (!(err instanceof CookieFileError)) throw err;
       throw new ConfigError(`Invalid configuration: ${platform.toUpperCase()}_COOKIES_FILE: ${err.message}`);
     }
+  }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    throw new ConfigError(
+      "Invalid configuration: SMTP_URL and MAIL_FROM must be set together (e-mail alerts)",
+    );
   }
   const port = e.PORT;
   return {
@@ -602,6 +645,9 @@ export function loadConfig(
     pixelId: e.META_PIXEL_ID,
     trustedProxies: e.TRUSTED_PROXIES,
     metricsToken: e.METRICS_TOKEN,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     allowedHosts: [
       ...new Set([
         new URL(e.APP_URL ?? `http://localhost:${port}`).hostname.toLowerCase(),

@@ -1,3 +1,4 @@
+import { detectAnomalies, type GrowthPointInput } from "../growth/growth";
 import type { Platform } from "../schemas/platform";
 import type { Grade, ReportMetrics } from "../schemas/report";
 import type { EngagementResult } from "./engagement";
@@ -5,6 +6,7 @@ import type { FrequencyResult } from "./frequency";
 import { clamp, cv, median, ordinal, pct, piecewise, plural, round, thousands } from "./stats";
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 
 export type SubScore = NonNullable<ReportMetrics["grade"]["subScores"]["engagement"]>;
 export type SubScores = ReportMetrics["grade"]["subScores"];
@@ -43,7 +45,12 @@ export function gradeFor(score: number): Grade {
 export interface HistoryPoint {
   fetchedAt: string;
   followers: number;
+  /** Engagement rate (%) and median interactions per post of that fetch, when known (anomalies). */
+  engagementRate?: number | null;
+  medianInteractions?: number | null;
 }
+
+const finiteOrNull = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
 
 export interface GradeInput {
   platform: Platform;
@@ -116,35 +123,42 @@ const GAPS: Curve = [
 function growth(input: GradeInput, flags: string[]): { sub: SubScore | null; penalty: number } {
   const { now, followers } = input;
   if (!Array.isArray(input.history) || !(followers > 0) || !(now > 0)) return { sub: null, penalty: 0 };
-  const points: { t: number; f: number }[] = [];
+  const points: { t: number; f: number; er: number | null; ix: number | null }[] = [];
   for (const h of input.history) {
     if (!h || typeof h !== "object") continue;
     const t = typeof h.fetchedAt === "string" ? Date.parse(h.fetchedAt) : Number.NaN;
     const f = h.followers;
-    if (Number.isFinite(t) && typeof f === "number" && Number.isFinite(f) && f > 0 && t < now - DAY) {
-      points.push({ t, f });
+    if (Number.isFinite(t) && typeof f === "number" && Number.isFinite(f) && f > 0 && t <= now - HOUR) {
+      points.push({ t, f, er: finiteOrNull(h.engagementRate), ix: finiteOrNull(h.medianInteractions) });
     }
   }
   if (points.length === 0) return { sub: null, penalty: 0 };
   points.sort((a, b) => a.t - b.t);
-  points.push({ t: now, f: followers });
+  points.push({ t: now, f: followers, er: null, ix: null });
   const first = points[0]!;
   const days = (now - first.t) / DAY;
   if (days < 7) return { sub: null, penalty: 0 };
   const monthly = ((followers / first.f) ** (30 / days) - 1) * 100;
-  // A jump of over 20 % within a week is the "hockey stick" HypeAuditor flags (H3).
+  // Anomalies (src/core/growth): a jump far above the account's own trend without a matching rise in
+  // engagement per post (HypeAuditor's "hockey stick", H3), or a sudden drop; each kind costs
+  // authenticity points once, and its newest case is named.
+  const e = input.engagement;
+  const ix =
+    e.medianLikes === null && e.medianComments === null
+      ? null
+      : (e.medianLikes ?? 0) + (e.medianComments ?? 0);
+  const series: GrowthPointInput[] = points.map((p, k) =>
+    k === points.length - 1
+      ? { at: new Date(p.t).toISOString(), followers: p.f, engagementRate: e.ratePct, medianInteractions: ix }
+      : { at: new Date(p.t).toISOString(), followers: p.f, engagementRate: p.er, medianInteractions: p.ix },
+  );
   let penalty = 0;
-  for (let k = 1; k < points.length; k++) {
-    const a = points[k - 1]!;
-    const b = points[k]!;
-    const gap = (b.t - a.t) / DAY;
-    if (gap <= 7 && b.f > a.f * 1.2 && b.f - a.f >= 1000) {
-      penalty = 15;
-      flags.push(
-        `Followers jumped ${Math.round((b.f / a.f - 1) * 100)}% within ${Math.max(1, Math.round(gap))} days (bought followers or a viral moment)`,
-      );
-      break;
-    }
+  const anomalies = detectAnomalies(series);
+  for (const kind of ["spike", "drop"] as const) {
+    const found = anomalies.filter((a) => a.kind === kind);
+    if (found.length === 0) continue;
+    penalty += kind === "spike" ? 15 : 10;
+    flags.push(found[found.length - 1]!.message);
   }
   return {
     sub: {

@@ -188,15 +188,38 @@ describe("level and grade scales", () => {
     expect(short.metrics.grade.subScores.growth).toBeNull();
   });
 
-  it("flags a follower jump of over 20 % within a week", () => {
+  it("flags a follower jump of over 20 % within a week, far above the account's trend", () => {
     const r = run(snap(), {
       history: [
         { fetchedAt: "2026-10-01T00:00:00Z", followers: 5_000 },
         { fetchedAt: "2026-10-03T00:00:00Z", followers: 8_000 },
       ],
     });
-    expect(r.metrics.authenticity.flags[0]).toMatch(/^Followers jumped 60% within 2 days/);
+    expect(r.metrics.authenticity.flags[0]).toBe(
+      "+60% followers in 2 days with no engagement measured to back it: a pattern seen with bought followers",
+    );
     expect(r.metrics.grade.subScores.authenticity!.value).toBe(85);
+  });
+
+  it("does not flag a jump matched by engagement per post, flags one where engagement fell, and flags a sudden drop", () => {
+    // Now: 10,000 followers, median 100 likes + 5 comments = 105 interactions per post.
+    const early = { fetchedAt: "2026-10-21T12:00:00Z", followers: 7_900 };
+    const viral = run(snap(), {
+      history: [early, { fetchedAt: "2026-11-15T12:00:00Z", followers: 8_000, medianInteractions: 60 }],
+    });
+    expect(viral.metrics.authenticity.flags).toEqual([]);
+    const bought = run(snap(), {
+      history: [early, { fetchedAt: "2026-11-15T12:00:00Z", followers: 8_000, medianInteractions: 150 }],
+    });
+    expect(bought.metrics.authenticity.flags).toEqual([
+      "+25% followers in 5 days while engagement per post fell 30%: a pattern seen with bought followers",
+    ]);
+    expect(bought.metrics.grade.subScores.authenticity!.value).toBe(85);
+    const dropped = run(snap(), {
+      history: [early, { fetchedAt: "2026-11-17T12:00:00Z", followers: 12_000 }],
+    });
+    expect(dropped.metrics.authenticity.flags[0]).toMatch(/^−17% followers in 3 days: a sudden drop/);
+    expect(dropped.metrics.grade.subScores.authenticity!.value).toBe(90);
   });
 
   it("halves regularity when the last post is over 60 days old", () => {

@@ -228,6 +228,11 @@ function staticPages(brand: string): Record<string, PageMeta> {
         "Up to four creators side by side: grade, engagement against their tier, content, rhythm and price.",
       canonical: "/compare",
     },
+    "/watchlists": {
+      title: "Watchlists",
+      description: "Accounts you watch, their growth, and the alerts they send.",
+      canonical: "/watchlists",
+    },
     "/about": {
       title: "About",
       description: `What ${brand} does and how every number in an influencer report is computed.`,

@@ -361,3 +361,152 @@ export const creatorListShares = pgTable(
   },
   (t) => [index("creator_list_shares_list_idx").on(t.listId)],
 );
+
+/*
+ * Growth over time (issue #21, docs/decisions/018-growth-watchlists-alerts.md): dated points,
+ * watchlists, alert rules, their deliveries and the in-app notifications.
+ */
+
+/**
+ * One dated point of an account: written with every measured analysis or refresh, or imported from a
+ * CSV (date, followers) for the time before the first measured point. `alerts_checked`: the alert
+ * evaluator has looked at it (claimed atomically, so each point is evaluated once fleet-wide).
+ */
+export const growthPoints = pgTable(
+  "growth_points",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true, mode: "date" }).notNull(),
+    source: text("source").notNull(),
+    imported: boolean("imported").notNull().default(false),
+    followers: bigint("followers", { mode: "number" }).notNull(),
+    following: bigint("following", { mode: "number" }),
+    postsCount: bigint("posts_count", { mode: "number" }),
+    engagementRate: real("engagement_rate"),
+    medianViews: doublePrecision("median_views"),
+    /** Median likes + comments per post (engagement per post, for anomalies). */
+    medianInteractions: doublePrecision("median_interactions"),
+    grade: text("grade"),
+    sponsoredPostIds: text("sponsored_post_ids").array().notNull().default(sql`'{}'::text[]`),
+    alertsChecked: boolean("alerts_checked").notNull().default(false),
+  },
+  (t) => [
+    index("growth_points_account_at_idx").on(t.accountId, t.at),
+    uniqueIndex("growth_points_imported_uq").on(t.accountId, t.at).where(sql`"imported" = true`),
+    index("growth_points_unchecked_idx").on(t.id).where(sql`"alerts_checked" = false`),
+  ],
+);
+
+export const watchlists = pgTable(
+  "watchlists",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    cadence: text("cadence").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("watchlists_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const watchlistAccounts = pgTable(
+  "watchlist_accounts",
+  {
+    watchlistId: uuid("watchlist_id")
+      .notNull()
+      .references(() => watchlists.id, { onDelete: "cascade" }),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    addedAt: timestamp("added_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.watchlistId, t.accountId] }),
+    index("watchlist_accounts_account_idx").on(t.accountId),
+  ],
+);
+
+export const alertRules = pgTable(
+  "alert_rules",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    watchlistId: uuid("watchlist_id")
+      .notNull()
+      .references(() => watchlists.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    threshold: doublePrecision("threshold"),
+    channelType: text("channel_type").notNull(),
+    /** The webhook URL or the e-mail address. */
+    channelTarget: text("channel_target").notNull(),
+    /** HMAC key of a webhook (shown once, at creation). */
+    secret: text("secret"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("alert_rules_watchlist_idx").on(t.watchlistId)],
+);
+
+/** Per rule and account: the figures the next point is compared with (set when a rule fires). */
+export const alertStates = pgTable(
+  "alert_states",
+  {
+    ruleId: uuid("rule_id")
+      .notNull()
+      .references(() => alertRules.id, { onDelete: "cascade" }),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    baseline: jsonb("baseline").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ruleId, t.accountId] })],
+);
+
+/** One alert to send on one channel; `dedupe_key` (rule + point) makes each alert happen once. */
+export const alertDeliveries = pgTable(
+  "alert_deliveries",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    ruleId: uuid("rule_id")
+      .notNull()
+      .references(() => alertRules.id, { onDelete: "cascade" }),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    payload: jsonb("payload").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true, mode: "date" }).notNull(),
+    lastError: text("last_error"),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    deliveredAt: timestamp("delivered_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    index("alert_deliveries_due_idx").on(t.nextAttemptAt).where(sql`"status" in ('pending', 'sending')`),
+    index("alert_deliveries_rule_idx").on(t.ruleId, t.createdAt),
+  ],
+);
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    dedupeKey: text("dedupe_key").notNull().unique(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    platform: text("platform").notNull(),
+    username: text("username").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
+    readAt: timestamp("read_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
+);

@@ -160,9 +160,19 @@ describe.each(testedDatabaseKinds())("due accounts on %s", (kind) => {
       progress: async () => {},
       log: { info() {}, warn() {}, error() {} },
     };
-    expect(await processor({ kind: "auto-refresh" }, ctx)).toEqual({ mode: "never", due: 0, enqueued: 0 });
+    expect(await processor({ kind: "auto-refresh" }, ctx)).toEqual({
+      mode: "never",
+      due: 0,
+      enqueued: 0,
+      watched: 0,
+    });
     mode = "weekly";
-    expect(await processor({ kind: "auto-refresh" }, ctx)).toEqual({ mode: "weekly", due: 2, enqueued: 2 });
+    expect(await processor({ kind: "auto-refresh" }, ctx)).toEqual({
+      mode: "weekly",
+      due: 2,
+      enqueued: 2,
+      watched: 0,
+    });
     expect(queued.map((q) => q.jobId).sort()).toEqual([
       "refresh-instagram~weekly-2026-W47~eight_days",
       "refresh-youtube~weekly-2026-W47~old_yt",
@@ -170,9 +180,19 @@ describe.each(testedDatabaseKinds())("due accounts on %s", (kind) => {
     expect(queued[0]!.data).toMatchObject({ kind: "refresh", reason: "weekly" });
     mode = "daily";
     // Daily names its own periods: all four are new jobs.
-    expect(await processor({ kind: "auto-refresh" }, ctx)).toEqual({ mode: "daily", due: 4, enqueued: 4 });
+    expect(await processor({ kind: "auto-refresh" }, ctx)).toEqual({
+      mode: "daily",
+      due: 4,
+      enqueued: 4,
+      watched: 0,
+    });
     // The next sweep in the same day queues nothing new (the same job ids).
-    expect(await processor({ kind: "auto-refresh" }, ctx)).toEqual({ mode: "daily", due: 4, enqueued: 0 });
+    expect(await processor({ kind: "auto-refresh" }, ctx)).toEqual({
+      mode: "daily",
+      due: 4,
+      enqueued: 0,
+      watched: 0,
+    });
     // An admin's "run now" with an explicit cadence overrides the setting.
     mode = "never";
     expect(await processor({ kind: "auto-refresh", mode: "weekly" }, ctx)).toMatchObject({

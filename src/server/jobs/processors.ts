@@ -6,6 +6,7 @@ import type { AutoRefreshMode } from "../../core/schemas/jobs";
 import type { Platform } from "../../core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { AppError } from "../errors";
+import { findDueWatchedAccounts } from "../growth/watch-refresh";
 import { importFile } from "../import/import-service";
 import type { BodyCache } from "../reports/body-cache";
 import { indexFieldsForSnapshot } from "../reports/engine-adapter";
@@ -150,9 +151,11 @@ export function createProcessor(deps: ProcessorDeps): Processor {
 
   async function sweep(data: SweepJobData, ctx: JobContext) {
     const mode: AutoRefreshMode = data.mode ?? (await deps.getAutoRefresh());
-    if (refreshPeriodMs(mode) === null) return { mode, due: 0, enqueued: 0 };
-    const cadence = mode as "daily" | "weekly";
     const now = deps.now();
+    // Watchlists' cadences (issue #21) apply whatever the admin's setting is.
+    const watched = await enqueueWatched(now);
+    if (refreshPeriodMs(mode) === null) return { mode, due: 0, enqueued: 0, watched };
+    const cadence = mode as "daily" | "weekly";
     const bucket = `${cadence}-${periodBucket(cadence, now)}`;
     let due = 0;
     let enqueued = 0;
@@ -173,7 +176,25 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         enqueued += await deps.enqueueRefreshes(REFRESH_QUEUES[platform], jobs);
       await ctx.progress({ done: due, message: `${due} due, ${enqueued} queued` });
     }
-    return { mode, due, enqueued };
+    return { mode, due, enqueued, watched };
+  }
+
+  /** Queues the watched accounts their watchlists' cadence makes due; returns how many were new. */
+  async function enqueueWatched(now: Date): Promise<number> {
+    const byPlatform = new Map<Platform, { data: RefreshJobData; jobId: string }[]>();
+    for (const a of await findDueWatchedAccounts(deps.db, now)) {
+      const queue = REFRESH_QUEUES[a.platform];
+      const list = byPlatform.get(a.platform) ?? [];
+      list.push({
+        data: { kind: "refresh", platform: a.platform, username: a.username, reason: a.cadence },
+        jobId: jobIdFor(queue, `watch-${a.cadence}-${periodBucket(a.cadence, now)}`, a.username),
+      });
+      byPlatform.set(a.platform, list);
+    }
+    let enqueued = 0;
+    for (const [platform, jobs] of byPlatform)
+      enqueued += await deps.enqueueRefreshes(REFRESH_QUEUES[platform], jobs);
+    return enqueued;
   }
 
   return async (data: JobData, ctx: JobContext) => {

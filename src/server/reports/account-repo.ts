@@ -5,8 +5,9 @@ import { canonicalTargetMarket } from "../../core/schemas/discovery";
 import type { Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { AppDb, DbOrTx } from "../db/database";
-import { accountSnapshots, accounts, history, posts, reports } from "../db/schema";
+import { accountSnapshots, accounts, growthPoints, history, posts, reports } from "../db/schema";
 import { coversTargetSql } from "../discovery/sql";
+import { insertMeasuredPoint } from "../growth/growth-repo";
 
 /** The index fields the engine derives, stored on the account row for listing, search and discovery. */
 export interface AccountIndexFields {
@@ -140,6 +141,7 @@ export function createAccountRepo(db: AppDb) {
           postsCount: input.snapshot.postsCount ?? null,
           data: input.snapshot,
         });
+        await insertMeasuredPoint(tx, accountId, input.snapshot, input.report, input.index.engagementRate);
         const [rep] = await tx
           .insert(reports)
           .values({
@@ -228,22 +230,42 @@ export function createAccountRepo(db: AppDb) {
       };
     },
 
-    /** Follower history of an account (oldest first), for growth. */
+    /**
+     * Follower history of an account (oldest first), for the grade's growth sub-score and anomalies:
+     * its growth points, measured and imported (issue #21).
+     */
     async followerHistory(
       platform: Platform,
       username: string,
       limit = 60,
-    ): Promise<{ fetchedAt: string; followers: number }[]> {
+    ): Promise<
+      {
+        fetchedAt: string;
+        followers: number;
+        engagementRate: number | null;
+        medianInteractions: number | null;
+      }[]
+    > {
       const rows = await db
-        .select({ fetchedAt: accountSnapshots.fetchedAt, followers: accountSnapshots.followers })
-        .from(accountSnapshots)
-        .innerJoin(accounts, eq(accounts.id, accountSnapshots.accountId))
+        .select({
+          at: growthPoints.at,
+          followers: growthPoints.followers,
+          engagementRate: growthPoints.engagementRate,
+          medianInteractions: growthPoints.medianInteractions,
+        })
+        .from(growthPoints)
+        .innerJoin(accounts, eq(accounts.id, growthPoints.accountId))
         .where(
           and(eq(accounts.platform, platform), eq(accounts.username, canonicalHandle(platform, username))),
         )
-        .orderBy(desc(accountSnapshots.fetchedAt))
+        .orderBy(desc(growthPoints.at))
         .limit(limit);
-      return rows.reverse().map((r) => ({ fetchedAt: r.fetchedAt.toISOString(), followers: r.followers }));
+      return rows.reverse().map((r) => ({
+        fetchedAt: r.at.toISOString(),
+        followers: r.followers,
+        engagementRate: r.engagementRate,
+        medianInteractions: r.medianInteractions,
+      }));
     },
 
     /**

@@ -25,6 +25,7 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, opts)
       "Disallow: /lists",
       "Disallow: /compare",
       "Disallow: /shared/",
+      "Disallow: /watchlists",
       "Disallow: /test-parser",
       "Disallow: /adsense-test",
       "",

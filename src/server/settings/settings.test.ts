@@ -507,7 +507,7 @@ describe.each(testedDatabaseKinds())("settings API on %s", (kind) => {
       },
       sampleCreatorsKept: 5,
     });
-    for (const table of ["reports", "posts", "account_snapshots", "history"]) {
+    for (const table of ["reports", "posts", "account_snapshots", "history", "growth_points"]) {
       expect(await count(h.database, sql.raw(`select count(*)::int as n from ${table}`)), table).toBe(0);
     }
     expect(await count(h.database, sql`select count(*)::int as n from accounts where not is_sample`)).toBe(0);

@@ -18,6 +18,7 @@ const HistoryPage = lazyPage(() => import("../pages/history-page"), "HistoryPage
 const ListsPage = lazyPage(() => import("../pages/lists-page"), "ListsPage");
 const ComparePage = lazyPage(() => import("../pages/compare-page"), "ComparePage");
 const SharedListPage = lazyPage(() => import("../pages/shared-list-page"), "SharedListPage");
+const WatchlistsPage = lazyPage(() => import("../pages/watchlists-page"), "WatchlistsPage");
 const SettingsPage = lazyPage(() => import("../pages/settings-page"), "SettingsPage");
 const AboutPage = lazyPage(() => import("../pages/about-page"), "AboutPage");
 const PrivacyPage = lazyPage(() => import("../pages/privacy-page"), "PrivacyPage");
@@ -52,6 +53,7 @@ export function AppRouter() {
         ))}
         <Route path={routes.compare} component={ComparePage} />
         <Route path={routes.sharedList} component={SharedListPage} />
+        <Route path={routes.watchlists} component={WatchlistsPage} />
         <Route path={routes.settings} component={SettingsPage} />
         <Route path={routes.about} component={AboutPage} />
         <Route path={routes.privacy} component={PrivacyPage} />

@@ -32,6 +32,8 @@ export const routes = {
   lists: ["/lists", "/lists/:id"],
   compare: "/compare",
   sharedList: "/shared/lists/:token",
+  /** Watchlists (issue #21); ?list=<id> picks one. */
+  watchlists: "/watchlists",
   settings: "/settings",
   about: "/about",
   privacy: "/privacy",
@@ -82,6 +84,7 @@ export const paths = {
       ? "/compare"
       : `/compare?accounts=${accounts.map((a) => `${a.platform}:${enc(a.username)}`).join(",")}`,
   sharedList: (token: string) => `/shared/lists/${enc(token)}`,
+  watchlists: (id?: string) => (id ? `/watchlists?list=${enc(id)}` : "/watchlists"),
   settings: () => "/settings",
   about: () => "/about",
   privacy: () => "/privacy",

@@ -62,6 +62,8 @@ export interface RequestOptions {
   authPrompt?: boolean;
   /** Resolve to the Response itself once it is known to be OK (a file download read as a Blob). */
   raw?: boolean;
+  /** A text body sent as it is (a CSV upload), instead of `body` as JSON. */
+  text?: { body: string; contentType: string };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -96,13 +98,19 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 
 /** Performs one request; resolves to the parsed JSON (or the text for non-JSON answers). */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const { method = options.body === undefined ? "GET" : "POST", body, signal, authPrompt = false } = options;
+  const {
+    method = options.body === undefined && options.text === undefined ? "GET" : "POST",
+    body,
+    signal,
+    authPrompt = false,
+  } = options;
   const headers: Record<string, string> = { ...options.headers };
-  if (body !== undefined) headers["content-type"] = "application/json";
+  if (options.text) headers["content-type"] = options.text.contentType;
+  else if (body !== undefined) headers["content-type"] = "application/json";
   const response = await fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: options.text ? options.text.body : body === undefined ? undefined : JSON.stringify(body),
     credentials: "include",
     signal,
   });

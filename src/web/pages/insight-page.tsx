@@ -14,6 +14,7 @@ import { CompareTray } from "../features/compare";
 import { useConfig } from "../features/config/api/get-config";
 import { AccountReport, primeAccount, useAccount } from "../features/report";
 import { CreatorActions } from "./creator-actions";
+import { useReportExtras } from "./report-extras";
 
 export const INSIGHT_FEATURES = [
   {
@@ -55,6 +56,7 @@ export function InsightPage() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const { isAdmin, incrementReportCount } = useSession();
+  const extras = useReportExtras();
   const { data: config } = useConfig();
   const { data: account } = useAccount(username, platform);
   const shownPlatform = account?.platform ?? platform;
@@ -106,6 +108,7 @@ export function InsightPage() {
             username={username}
             platform={platform}
             canRefresh={isAdmin}
+            {...extras}
             renderNotFound={() => (
               <AnalyzePrompt
                 username={username}

@@ -11,6 +11,7 @@ import { type LandingKey, landingKeyOf, paths } from "../config/paths";
 import { AnalyzePrompt, AnalyzerForm } from "../features/analyze";
 import { useSession } from "../features/auth";
 import { AccountReport, primeAccount } from "../features/report";
+import { useReportExtras } from "./report-extras";
 
 const TITLES: Record<LandingKey, string> = {
   instagram: "Instagram Analytics",
@@ -92,6 +93,7 @@ export function PlatformLandingPage() {
   const username = (params.username ?? "").replace(/^@+/, "");
   const queryClient = useQueryClient();
   const { isAdmin, incrementReportCount } = useSession();
+  const extras = useReportExtras();
   const title = TITLES[key];
   const subject = platform ? PLATFORM_LABELS[platform] : "Instagram, TikTok and YouTube";
 
@@ -152,6 +154,7 @@ export function PlatformLandingPage() {
           username={username}
           platform={platform}
           canRefresh={isAdmin}
+          {...extras}
           renderNotFound={() => (
             <AnalyzePrompt
               username={username}

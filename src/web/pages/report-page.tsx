@@ -10,6 +10,7 @@ import { useSession } from "../features/auth";
 import { CompareTray } from "../features/compare";
 import { AccountReport, primeAccount, useAccount } from "../features/report";
 import { CreatorActions } from "./creator-actions";
+import { useReportExtras } from "./report-extras";
 
 /** /report/{platform}/{username} and /report/{username}: the stored report, or an offer to analyse. */
 export function ReportPage() {
@@ -17,6 +18,7 @@ export function ReportPage() {
   const username = (params.username ?? "").replace(/^@+/, "");
   const platform = isPlatform(params.platform) ? params.platform : undefined;
   const { isAdmin, incrementReportCount } = useSession();
+  const extras = useReportExtras();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const { data: account } = useAccount(username, platform);
@@ -49,6 +51,7 @@ export function ReportPage() {
         username={username}
         platform={platform}
         canRefresh={isAdmin}
+        {...extras}
         renderNotFound={() => (
           <AnalyzePrompt
             username={username}

@@ -44,7 +44,9 @@ function visit(path: string, session: Session = {}) {
 }
 
 const report = () => screen.findByRole("article", { name: "Report for @gabrielthomas" }, { timeout: 3000 });
-const accountCalls = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith("/api/accounts/"));
+/** Report reads (the growth card's own call is counted apart). */
+const accountCalls = (calls: { url: string }[]) =>
+  calls.filter((c) => c.url.startsWith("/api/accounts/") && !c.url.includes("/growth"));
 
 describe("home page (variant A)", () => {
   it("has the hero, 'Start Your Analysis', three feature cards, a labelled sample report and recent accounts", async () => {
@@ -234,5 +236,127 @@ describe("platform landing pages", () => {
     const { calls } = visit("/instagram-analytics/gabrielthomas");
     expect(await report()).toBeInTheDocument();
     expect(accountCalls(calls).map((c) => c.url)).toEqual(["/api/accounts/gabrielthomas?platform=instagram"]);
+  });
+});
+
+describe("report page: growth and watching", () => {
+  const day = (d: number) => new Date(Date.parse("2026-11-20T12:00:00Z") - d * 86_400_000).toISOString();
+  const point = (d: number, followers: number, source = "instagram-web") => ({
+    at: day(d),
+    followers,
+    following: null,
+    postsCount: null,
+    engagementRate: 2.5,
+    medianViews: null,
+    source,
+  });
+  const GROWTH = {
+    platform: "instagram",
+    username: "gabrielthomas",
+    points: [
+      point(60, 9_000, "import"),
+      point(31, 9_500),
+      point(20, 9_600),
+      point(4, 9_700),
+      point(3, 13_000),
+    ],
+    change: {
+      days7: { followers: 3_400, followersPct: 35.42, engagementRate: 0, from: day(20), points: 3 },
+      days30: { followers: 3_500, followersPct: 36.84, engagementRate: 0, from: day(31), points: 4 },
+      days90: null,
+    },
+    summary: "+36.8% followers in 30 days (measured from 4 snapshots)",
+    anomalies: [
+      {
+        kind: "spike",
+        from: day(4),
+        to: day(3),
+        followersPct: 34,
+        days: 1,
+        engagementPct: -20,
+        message:
+          "+34% followers in 1 day while engagement per post fell 20%: a pattern seen with bought followers",
+      },
+    ],
+  };
+
+  it("shows the growth line, the changes and an anomaly with its dates", async () => {
+    const { calls } = visit("/report/instagram/gabrielthomas", {
+      extra: { "GET /api/accounts/gabrielthomas/growth": { json: GROWTH } },
+    });
+    expect(await report()).toBeInTheDocument();
+    const card = await screen.findByTestId("growth-card");
+    expect(
+      await within(card).findByText("+36.8% followers in 30 days (measured from 4 snapshots)"),
+    ).toBeInTheDocument();
+    expect(within(card).getByTestId("change-days30")).toHaveTextContent("+36.8%");
+    expect(within(card).getByTestId("change-days90")).toHaveTextContent("—");
+    expect(within(card).getByTestId("growth-anomaly")).toHaveTextContent(
+      "+34% followers in 1 day while engagement per post fell 20%: a pattern seen with bought followers (between Nov 16, 2026 and Nov 17, 2026).",
+    );
+    expect(within(card).getByText("The 5 points behind this")).toBeInTheDocument();
+    expect(within(card).getByText("imported")).toBeInTheDocument();
+    expect(calls.map((c) => c.url)).toContain("/api/accounts/gabrielthomas/growth?platform=instagram");
+  });
+
+  it("says when there is not enough history yet", async () => {
+    visit("/report/instagram/gabrielthomas", {
+      extra: {
+        "GET /api/accounts/gabrielthomas/growth": {
+          json: {
+            ...GROWTH,
+            points: [point(0, 9_000)],
+            change: { days7: null, days30: null, days90: null },
+            summary: null,
+            anomalies: [],
+          },
+        },
+      },
+    });
+    const card = await screen.findByTestId("growth-card");
+    expect(
+      await within(card).findByText("Not enough history yet: 1 snapshot so far. Each refresh adds a point."),
+    ).toBeInTheDocument();
+  });
+
+  it("Watch asks a visitor to sign in", async () => {
+    visit("/report/instagram/gabrielthomas");
+    await report();
+    await userEvent.click(screen.getByRole("button", { name: "Watch" }));
+    expect(await screen.findByRole("dialog", { name: "Sign in to continue" })).toBeInTheDocument();
+  });
+
+  it("adds the account to a new watchlist", async () => {
+    const { calls } = visit("/report/instagram/gabrielthomas", {
+      user: TEST_USER,
+      extra: {
+        "GET /api/watchlists": { json: { watchlists: [] } },
+        "POST /api/watchlists": {
+          status: 201,
+          json: { id: "0b7f6c1e-8a52-4d8e-9a55-1f2d3c4b5a69", name: "Clients", cadence: "daily" },
+        },
+        "POST /api/watchlists/0b7f6c1e-8a52-4d8e-9a55-1f2d3c4b5a69/accounts": {
+          status: 201,
+          json: { platform: "instagram", username: "gabrielthomas" },
+        },
+      },
+    });
+    await report();
+    await userEvent.click(screen.getByRole("button", { name: "Watch" }));
+    const dialog = await screen.findByRole("dialog", { name: "Watch @gabrielthomas" });
+    const name = within(dialog).getByLabelText("Name");
+    await userEvent.clear(name);
+    await userEvent.type(name, "Clients");
+    await userEvent.selectOptions(within(dialog).getByLabelText("Refresh"), "daily");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Watch" }));
+    expect(await screen.findByText("Watching @gabrielthomas")).toBeInTheDocument();
+    const writes = calls.filter((c) => c.method === "POST" && c.url.startsWith("/api/watchlists"));
+    expect(writes.map((c) => [c.url, c.body])).toEqual([
+      ["/api/watchlists", { name: "Clients", cadence: "daily" }],
+      [
+        "/api/watchlists/0b7f6c1e-8a52-4d8e-9a55-1f2d3c4b5a69/accounts",
+        { platform: "instagram", username: "gabrielthomas" },
+      ],
+    ]);
   });
 });

@@ -52,6 +52,15 @@ export function countBody(signedIn: boolean, count = 0) {
  * Replaces global fetch with a table of "METHOD /path" → handler. Unknown calls answer 404 JSON.
  * Returns the recorded calls.
  */
+/** A request body as the mock records it: parsed JSON, or the text itself (a CSV upload). */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export function mockApi(
   routes: Record<string, Handler | { status?: number; json?: unknown; text?: string }>,
 ) {
@@ -59,7 +68,7 @@ export function mockApi(
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? "GET").toUpperCase();
-    const body = typeof init.body === "string" ? JSON.parse(init.body) : undefined;
+    const body = typeof init.body === "string" ? parseBody(init.body) : undefined;
     calls.push({
       method,
       url,

@@ -1,6 +1,8 @@
 import { Link } from "wouter";
 import { ThemeToggle } from "../../components/theme/theme-toggle";
+import { paths } from "../../config/paths";
 import { SignInControl, useSession } from "../../features/auth";
+import { NotificationBell } from "../../features/watchlists";
 import { cn } from "../../lib/utils";
 import { Logo } from "./logo";
 import { MobileNav } from "./mobile-nav";
@@ -58,6 +60,13 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
             >
               Reports: {reportsRemaining} left
             </span>
+          ) : null}
+          {/* From xl, where the links sit in the bar too; below it the Watchlists page lists the alerts
+              (the brand name keeps its room beside the drawer button, decision 011). */}
+          {isAuthenticated ? (
+            <div className="hidden xl:block">
+              <NotificationBell watchlistsHref={paths.watchlists()} />
+            </div>
           ) : null}
           <ThemeToggle />
           <SignInControl googleClientId={googleClientId} />

@@ -1,5 +1,6 @@
 import { CircleAlert } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
+import type { Account } from "../../../../core/schemas/account";
 import type { Platform } from "../../../../core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
@@ -14,10 +15,21 @@ export interface AccountReportProps {
   canRefresh?: boolean;
   /** What to show when there is no report for this account yet (the server's message is passed in). */
   renderNotFound: (message: string) => ReactNode;
+  /** Extra actions for the shown account (the page's Watch button). */
+  renderActions?: (account: Account) => ReactNode;
+  /** A section after the charts for the shown account (growth over time). */
+  renderExtra?: (account: Account) => ReactNode;
 }
 
 /** Loads the stored report of an account (GET /api/accounts/{username}) and shows it. */
-export function AccountReport({ username, platform, canRefresh, renderNotFound }: AccountReportProps) {
+export function AccountReport({
+  username,
+  platform,
+  canRefresh,
+  renderNotFound,
+  renderActions,
+  renderExtra,
+}: AccountReportProps) {
   const query = useAccount(username, platform);
   // The charts chunk downloads alongside the data rather than after it (a report almost always follows).
   useEffect(() => {
@@ -43,5 +55,12 @@ export function AccountReport({ username, platform, canRefresh, renderNotFound }
       </Alert>
     );
   }
-  return <ReportView account={query.data} canRefresh={canRefresh} />;
+  return (
+    <ReportView
+      account={query.data}
+      canRefresh={canRefresh}
+      actions={renderActions?.(query.data)}
+      extra={renderExtra?.(query.data)}
+    />
+  );
 }

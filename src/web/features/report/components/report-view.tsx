@@ -38,6 +38,8 @@ export interface ReportViewProps {
   onAccountChange?: (account: Account) => void;
   /** Extra actions beside Refresh and Download PDF. */
   actions?: ReactNode;
+  /** A section the page adds after the charts (growth over time). */
+  extra?: ReactNode;
 }
 
 /**
@@ -60,7 +62,13 @@ function useReportViewEvent(platform: string, username: string) {
  * advertiser analysis, recommendations — each figure with its provenance. Text written by the engine
  * or a model is rendered as text.
  */
-export function ReportView({ account, canRefresh = false, onAccountChange, actions }: ReportViewProps) {
+export function ReportView({
+  account,
+  canRefresh = false,
+  onAccountChange,
+  actions,
+  extra,
+}: ReportViewProps) {
   useReportViewEvent(account.platform, account.username);
   return (
     <article
@@ -99,6 +107,7 @@ export function ReportView({ account, canRefresh = false, onAccountChange, actio
           </Suspense>
         </ReportSection>
       </div>
+      {extra}
       <div className="grid gap-5 lg:grid-cols-2">
         <AudienceCard account={account} />
         <RecommendationsCard account={account} />

@@ -1,0 +1,356 @@
+import { and, eq, sql } from "drizzle-orm";
+import { detectAnomalies } from "../../core/growth/growth";
+import type { AlertKind, AlertPayload } from "../../core/schemas/growth";
+import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
+import type { AppDb } from "../db/database";
+import { rowsOf } from "../db/rows";
+import { accounts, alertDeliveries, alertRules, alertStates, notifications } from "../db/schema";
+import type { GrowthRepo, StoredPoint } from "./growth-repo";
+import { growthInputs } from "./growth-service";
+import type { Mailer } from "./mailer";
+import { type Lookup, sendWebhook } from "./webhook";
+
+/**
+ * Alerts (docs/decisions/018-growth-watchlists-alerts.md). Every new growth point (from an analysis
+ * or a background refresh) is claimed once fleet-wide and checked against the rules of the
+ * watchlists that hold its account; a rule that fires writes one delivery and one notification in a
+ * transaction, both keyed by rule and point (so an alert happens once). Deliveries are sent right
+ * away and retried with backoff; a poller picks up what is due every few seconds.
+ */
+
+export interface AlertServiceDeps {
+  db: AppDb;
+  repo: GrowthRepo;
+  now: () => Date;
+  appUrl: string;
+  brandName: string;
+  allowPrivateWebhooks: boolean;
+  lookup?: Lookup;
+  mailer?: Mailer;
+  logger?: { warn(obj: object, msg: string): void };
+}
+
+/** Attempts before a delivery is given up. */
+export const MAX_ATTEMPTS = 6;
+/** Delay before attempt n+1 after n failures: 30 s × 4^(n−1) (30 s, 2 min, 8 min, 32 min, ~2 h). */
+export function backoffMs(failures: number): number {
+  return 30_000 * 4 ** Math.max(0, failures - 1);
+}
+/** A claimed delivery not finished within this is taken up again (its instance died). */
+const LEASE_MS = 5 * 60_000;
+
+interface Baseline {
+  pointId: number;
+  at: string;
+  followers: number;
+  engagementRate: number | null;
+  grade: string | null;
+  sponsoredIds: string[];
+}
+
+interface Fired {
+  message: string;
+  details: Record<string, unknown>;
+}
+
+const baselineOf = (p: StoredPoint, seen: string[] = []): Baseline => ({
+  pointId: p.id,
+  at: p.at.toISOString(),
+  followers: p.followers,
+  engagementRate: p.engagementRate,
+  grade: p.grade,
+  sponsoredIds: [...new Set([...seen, ...p.sponsoredPostIds])].slice(-500),
+});
+
+const signed = (v: number, digits = 1) => `${v > 0 ? "+" : v < 0 ? "−" : "±"}${Math.abs(v).toFixed(digits)}`;
+const thousands = (n: number) => Math.round(n).toLocaleString("en-US");
+const day = (iso: string) => iso.slice(0, 10);
+
+export function createAlertService(deps: AlertServiceDeps) {
+  const { db, repo } = deps;
+
+  /** What a rule says about a new point against its baseline; the baseline to keep. */
+  function judge(
+    rule: { kind: AlertKind; threshold: number | null },
+    base: Baseline,
+    point: StoredPoint,
+    history: StoredPoint[],
+    noun: string,
+  ): { fired: Fired | null; next: Baseline } {
+    switch (rule.kind) {
+      case "followers_change": {
+        if (!(base.followers > 0)) return { fired: null, next: baselineOf(point) };
+        const pct = (point.followers / base.followers - 1) * 100;
+        if (Math.abs(pct) < (rule.threshold ?? Number.POSITIVE_INFINITY)) return { fired: null, next: base };
+        return {
+          fired: {
+            message: `${noun} ${signed(pct)}% (${thousands(base.followers)} → ${thousands(point.followers)}) since ${day(base.at)}`,
+            details: { from: base.followers, to: point.followers, changePct: round(pct), since: base.at },
+          },
+          next: baselineOf(point),
+        };
+      }
+      case "engagement_change": {
+        if (base.engagementRate === null || !(base.engagementRate > 0) || point.engagementRate === null)
+          return { fired: null, next: point.engagementRate === null ? base : baselineOf(point) };
+        const pct = (point.engagementRate / base.engagementRate - 1) * 100;
+        if (Math.abs(pct) < (rule.threshold ?? Number.POSITIVE_INFINITY)) return { fired: null, next: base };
+        return {
+          fired: {
+            message: `engagement rate ${signed(pct)}% (${base.engagementRate.toFixed(2)}% → ${point.engagementRate.toFixed(2)}%) since ${day(base.at)}`,
+            details: {
+              from: base.engagementRate,
+              to: point.engagementRate,
+              changePct: round(pct),
+              since: base.at,
+            },
+          },
+          next: baselineOf(point),
+        };
+      }
+      case "grade_change": {
+        if (!point.grade) return { fired: null, next: base };
+        if (!base.grade || base.grade === point.grade) return { fired: null, next: baselineOf(point) };
+        return {
+          fired: {
+            message: `grade ${base.grade} → ${point.grade}`,
+            details: { from: base.grade, to: point.grade, since: base.at },
+          },
+          next: baselineOf(point),
+        };
+      }
+      case "sponsored_post": {
+        const seen = new Set(base.sponsoredIds);
+        const fresh = point.sponsoredPostIds.filter((id) => !seen.has(id));
+        const next = baselineOf(point, base.sponsoredIds);
+        if (fresh.length === 0) return { fired: null, next };
+        return {
+          fired: {
+            message: `${fresh.length === 1 ? "a new post" : `${fresh.length} new posts`} detected as sponsored`,
+            details: { postIds: fresh },
+          },
+          next,
+        };
+      }
+      case "anomaly": {
+        const at = point.at.toISOString();
+        const found = detectAnomalies(growthInputs(history)).filter((a) => a.to === at);
+        const next = baselineOf(point);
+        if (found.length === 0) return { fired: null, next };
+        return {
+          fired: { message: found.map((a) => a.message).join("; "), details: { anomalies: found } },
+          next,
+        };
+      }
+    }
+  }
+
+  async function evaluatePoint(pointId: number, accountId: number): Promise<number> {
+    const res = await db.execute(sql`
+      select r.id, r.kind, r.threshold, r.watchlist_id as "watchlistId", w.name as "watchlistName",
+             w.user_id as "userId", s.baseline
+      from alert_rules r
+      join watchlist_accounts wa on wa.watchlist_id = r.watchlist_id and wa.account_id = ${accountId}
+      join watchlists w on w.id = r.watchlist_id
+      left join alert_states s on s.rule_id = r.id and s.account_id = ${accountId}
+      order by r.created_at, r.id`);
+    const rules = rowsOf<{
+      id: string;
+      kind: AlertKind;
+      threshold: number | null;
+      watchlistId: string;
+      watchlistName: string;
+      userId: string;
+      baseline: Baseline | string | null;
+    }>(res);
+    if (rules.length === 0) return 0;
+    const [account] = await db
+      .select({ platform: accounts.platform, username: accounts.username, name: accounts.name })
+      .from(accounts)
+      .where(eq(accounts.id, accountId));
+    if (!account) return 0;
+    const all = await repo.points(accountId, 400);
+    const index = all.findIndex((p) => p.id === pointId);
+    if (index < 0) return 0;
+    const point = all[index]!;
+    const history = all.slice(0, index + 1);
+    const previous = history.slice(0, -1).reverse()[0];
+    const platform = account.platform as Platform;
+    const noun = platform === "youtube" ? "subscribers" : "followers";
+    const now = deps.now();
+    let fired = 0;
+    for (const rule of rules) {
+      const stored =
+        typeof rule.baseline === "string" ? (JSON.parse(rule.baseline) as Baseline) : rule.baseline;
+      // A point older than the baseline (an import, or two refreshes finishing out of order) is not news.
+      if (stored && Date.parse(stored.at) >= point.at.getTime()) continue;
+      const base = stored ?? (previous ? baselineOf(previous) : null);
+      if (!base) {
+        await saveState(rule.id, accountId, baselineOf(point), now);
+        continue;
+      }
+      const verdict = judge(
+        { kind: rule.kind, threshold: rule.threshold === null ? null : Number(rule.threshold) },
+        base,
+        point,
+        history,
+        noun,
+      );
+      if (!verdict.fired) {
+        await saveState(rule.id, accountId, verdict.next, now);
+        continue;
+      }
+      const title = `@${account.username} on ${PLATFORM_LABELS[platform]}: ${verdict.fired.message}`;
+      const payload: AlertPayload = {
+        event: "alert",
+        kind: rule.kind,
+        watchlist: { id: rule.watchlistId, name: rule.watchlistName },
+        account: {
+          platform,
+          username: account.username,
+          name: account.name,
+          url: `${deps.appUrl.replace(/\/+$/, "")}/report/${platform}/${encodeURIComponent(account.username)}`,
+        },
+        message: title,
+        at: point.at.toISOString(),
+        details: verdict.fired.details,
+      };
+      const key = `${rule.id}:${point.id}`;
+      const created = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(alertDeliveries)
+          .values({
+            ruleId: rule.id,
+            accountId,
+            dedupeKey: key,
+            payload,
+            nextAttemptAt: now,
+            createdAt: now,
+          })
+          .onConflictDoNothing({ target: alertDeliveries.dedupeKey })
+          .returning({ id: alertDeliveries.id });
+        if (rows.length === 0) return false;
+        await tx
+          .insert(notifications)
+          .values({
+            userId: rule.userId,
+            dedupeKey: key,
+            kind: rule.kind,
+            title,
+            body: `Watchlist "${rule.watchlistName}". ${verdict.fired!.message}.`,
+            platform,
+            username: account.username,
+            createdAt: now,
+          })
+          .onConflictDoNothing({ target: notifications.dedupeKey });
+        await saveState(rule.id, accountId, verdict.next, now, tx);
+        return true;
+      });
+      if (created) fired++;
+    }
+    return fired;
+  }
+
+  async function saveState(ruleId: string, accountId: number, baseline: Baseline, at: Date, tx: AppDb = db) {
+    await tx
+      .insert(alertStates)
+      .values({ ruleId, accountId, baseline, updatedAt: at })
+      .onConflictDoUpdate({
+        target: [alertStates.ruleId, alertStates.accountId],
+        set: { baseline, updatedAt: at },
+      });
+  }
+
+  async function send(delivery: { ruleId: string; payload: unknown }): Promise<void> {
+    const [rule] = await db.select().from(alertRules).where(eq(alertRules.id, delivery.ruleId));
+    if (!rule) throw new Error("the alert rule was deleted");
+    const payload = delivery.payload as AlertPayload;
+    if (rule.channelType === "webhook") {
+      await sendWebhook(rule.channelTarget, JSON.stringify(payload), rule.secret ?? "", {
+        allowPrivate: deps.allowPrivateWebhooks,
+        lookup: deps.lookup,
+        userAgent: `${deps.brandName} alerts`,
+      });
+      return;
+    }
+    if (!deps.mailer) throw new Error("e-mail is not configured on this server (SMTP_URL and MAIL_FROM)");
+    await deps.mailer.send({
+      to: rule.channelTarget,
+      subject: `[${deps.brandName}] ${payload.message}`.slice(0, 250),
+      text: `${payload.message}\n\nWatchlist: ${payload.watchlist.name}\nReport: ${payload.account.url}\nAt: ${payload.at}\n`,
+    });
+  }
+
+  const service = {
+    /** Checks every new point against the rules; returns how many alerts fired. */
+    async evaluatePending(): Promise<number> {
+      let fired = 0;
+      for (;;) {
+        const batch = await repo.claimUncheckedPoints(100);
+        for (const p of batch) {
+          try {
+            fired += await evaluatePoint(p.id, p.accountId);
+          } catch (err) {
+            deps.logger?.warn({ err: (err as Error).message, point: p.id }, "alert evaluation failed");
+          }
+        }
+        if (batch.length < 100) return fired;
+      }
+    },
+
+    /** Sends the deliveries that are due; returns how many went out. */
+    async deliverDue(): Promise<number> {
+      const now = deps.now();
+      const res = await db.execute(sql`
+        update alert_deliveries set status = 'sending', next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
+        where id in (
+          select id from alert_deliveries
+          where status in ('pending', 'sending') and next_attempt_at <= ${now.toISOString()}::timestamptz
+          order by next_attempt_at, id limit 20 for update skip locked)
+        returning id, rule_id as "ruleId", payload, attempts`);
+      const due = rowsOf<{ id: number | string; ruleId: string; payload: unknown; attempts: number }>(res);
+      let sent = 0;
+      for (const d of due) {
+        const id = Number(d.id);
+        const payload = typeof d.payload === "string" ? JSON.parse(d.payload) : d.payload;
+        const attempts = Number(d.attempts) + 1;
+        try {
+          await send({ ruleId: d.ruleId, payload });
+          await db
+            .update(alertDeliveries)
+            .set({ status: "delivered", attempts, deliveredAt: deps.now(), lastError: null })
+            .where(eq(alertDeliveries.id, id));
+          sent++;
+        } catch (err) {
+          const message = (err as Error).message.slice(0, 500);
+          const failed = attempts >= MAX_ATTEMPTS;
+          await db
+            .update(alertDeliveries)
+            .set({
+              status: failed ? "failed" : "pending",
+              attempts,
+              lastError: message,
+              nextAttemptAt: new Date(deps.now().getTime() + backoffMs(attempts)),
+            })
+            .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, "sending")));
+          deps.logger?.warn({ delivery: id, attempts, err: message }, "alert delivery failed");
+        }
+      }
+      return sent;
+    },
+
+    /** One round: evaluate new points, then send what is due. */
+    async tick(): Promise<{ fired: number; sent: number }> {
+      const fired = await service.evaluatePending();
+      const sent = await service.deliverDue();
+      return { fired, sent };
+    },
+  };
+  return service;
+}
+
+function round(v: number): number {
+  return Math.round(v * 100) / 100;
+}
+
+export type AlertService = ReturnType<typeof createAlertService>;

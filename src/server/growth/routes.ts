@@ -1,0 +1,291 @@
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
+import fp from "fastify-plugin";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  alertRuleCreatedSchema,
+  alertRuleCreateSchema,
+  growthImportResponseSchema,
+  growthParamsSchema,
+  growthQuerySchema,
+  growthResponseSchema,
+  notificationListSchema,
+  notificationReadSchema,
+  watchlistAccountParamsSchema,
+  watchlistAddAccountSchema,
+  watchlistCreateSchema,
+  watchlistDetailSchema,
+  watchlistListSchema,
+  watchlistParamsSchema,
+  watchlistRuleParamsSchema,
+  watchlistSchema,
+} from "../../core/schemas/growth";
+import { requireUser } from "../auth/auth-plugin";
+import type { AppConfig } from "../config";
+import type { Database } from "../db/database";
+import { type AlertService, createAlertService } from "./alert-service";
+import { createGrowthRepo } from "./growth-repo";
+import { createGrowthService, type GrowthService } from "./growth-service";
+import { createMailer } from "./mailer";
+import { createWatchlistService, type WatchlistService } from "./watchlist-service";
+import type { Lookup } from "./webhook";
+
+const watchedRefSchema = z.object({ platform: z.string(), username: z.string() });
+
+/** How often new points are checked against alert rules and due deliveries are sent. */
+export const ALERT_POLL_MS = 5_000;
+/** History CSV uploads: 1 MB at most (5,000 rows fit in far less). */
+export const MAX_HISTORY_BYTES = 1_000_000;
+
+export interface GrowthPluginOptions {
+  config: AppConfig;
+  database: Database;
+  now: () => Date;
+  /** Host name resolution for webhooks (tests); dns.lookup by default. */
+  lookup?: Lookup;
+  /** Overrides ALERT_POLL_MS (0: no poller; tests call app.growth.tick()). */
+  pollMs?: number;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Growth, watchlists and alerts (issue #21). `tick()` evaluates new points and sends due alerts. */
+    growth: {
+      growth: GrowthService;
+      watchlists: WatchlistService;
+      alerts: AlertService;
+      tick(): Promise<void>;
+    };
+  }
+}
+
+/**
+ * Growth over time, watchlists, alert rules and notifications (issue #21): the services, their
+ * routes and the alert poller, registered with one line in app.ts.
+ */
+export const growthPlugin = fp<GrowthPluginOptions>(
+  async (app: FastifyInstance, opts) => {
+    const { config, now } = opts;
+    const db = opts.database.db;
+    const repo = createGrowthRepo(db);
+    const mailer =
+      config.smtpUrl && config.mailFrom
+        ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
+        : undefined;
+    const growth = createGrowthService({ db, repo, now });
+    const watchlists = createWatchlistService({
+      db,
+      repo,
+      now,
+      allowPrivateWebhooks: config.webhookAllowPrivate,
+      emailEnabled: Boolean(mailer),
+      lookup: opts.lookup,
+    });
+    const alerts = createAlertService({
+      db,
+      repo,
+      now,
+      appUrl: config.appUrl,
+      brandName: config.brandName,
+      allowPrivateWebhooks: config.webhookAllowPrivate,
+      lookup: opts.lookup,
+      mailer,
+      logger: app.log.child({ component: "alerts" }),
+    });
+
+    // One round at a time in this process (other instances claim other rows).
+    let running: Promise<void> | null = null;
+    let closing = false;
+    const tick = async (): Promise<void> => {
+      while (running) await running;
+      if (closing) return;
+      running = alerts
+        .tick()
+        .then(() => undefined)
+        .catch((err: Error) => app.log.warn({ err: err.message }, "alert round failed"))
+        .finally(() => {
+          running = null;
+        });
+      await running;
+    };
+    app.decorate("growth", { growth, watchlists, alerts, tick });
+
+    const pollMs = opts.pollMs ?? ALERT_POLL_MS;
+    let timer: NodeJS.Timeout | undefined;
+    app.addHook("onReady", async () => {
+      if (pollMs > 0) {
+        timer = setInterval(() => {
+          if (!running) void tick();
+        }, pollMs);
+        timer.unref();
+      }
+    });
+    app.addHook("onClose", async () => {
+      closing = true;
+      if (timer) clearInterval(timer);
+      while (running) await running;
+      mailer?.close();
+    });
+
+    await app.register(growthRoutes, { growth, watchlists });
+  },
+  { name: "growth" },
+);
+
+const growthRoutes: FastifyPluginAsync<{ growth: GrowthService; watchlists: WatchlistService }> = async (
+  base,
+  opts,
+) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { growth, watchlists } = opts;
+  const noStore = { "cache-control": "no-store" };
+
+  // History uploads only here (encapsulated): text/csv is not CORS-simple, so a cross-site page
+  // cannot send it without a preflight.
+  app.addContentTypeParser(
+    ["text/csv"],
+    { parseAs: "string", bodyLimit: MAX_HISTORY_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get(
+    "/api/accounts/:username/growth",
+    {
+      schema: {
+        params: growthParamsSchema,
+        querystring: growthQuerySchema,
+        response: { 200: growthResponseSchema },
+      },
+    },
+    async (request) => growth.growth(request.query.platform, request.params.username),
+  );
+
+  app.post(
+    "/api/accounts/:username/growth/import",
+    {
+      onRequest: async (request) => {
+        requireUser(request, "Sign in to import an account's history.");
+      },
+      schema: {
+        params: growthParamsSchema,
+        querystring: growthQuerySchema,
+        body: z.string({ error: "file: send the CSV as the body with content-type text/csv" }),
+        response: { 200: growthImportResponseSchema },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      return growth.importCsv(request.query.platform, request.params.username, request.body, user);
+    },
+  );
+
+  // Watchlists: signed-in users only, each user sees only their own lists.
+  app.register(async (scoped) => {
+    const r = scoped.withTypeProvider<ZodTypeProvider>();
+    r.addHook("onRequest", async (request) => {
+      requireUser(request, "Sign in to keep watchlists.");
+    });
+
+    r.get(
+      "/api/watchlists",
+      { schema: { response: { 200: watchlistListSchema } } },
+      async (request, reply) => {
+        reply.headers(noStore);
+        return { watchlists: await watchlists.list(requireUser(request).id) };
+      },
+    );
+
+    r.post(
+      "/api/watchlists",
+      { schema: { body: watchlistCreateSchema, response: { 201: watchlistSchema } } },
+      async (request, reply) => {
+        reply.code(201);
+        return watchlists.create(requireUser(request).id, request.body);
+      },
+    );
+
+    r.get(
+      "/api/watchlists/:id",
+      { schema: { params: watchlistParamsSchema, response: { 200: watchlistDetailSchema } } },
+      async (request, reply) => {
+        reply.headers(noStore);
+        return watchlists.detail(requireUser(request).id, request.params.id);
+      },
+    );
+
+    r.delete("/api/watchlists/:id", { schema: { params: watchlistParamsSchema } }, async (request, reply) => {
+      await watchlists.remove(requireUser(request).id, request.params.id);
+      return reply.code(204).send();
+    });
+
+    r.post(
+      "/api/watchlists/:id/accounts",
+      {
+        schema: {
+          params: watchlistParamsSchema,
+          body: watchlistAddAccountSchema,
+          response: { 201: watchedRefSchema },
+        },
+      },
+      async (request, reply) => {
+        const { platform, username } = request.body;
+        reply.code(201);
+        return watchlists.addAccount(requireUser(request).id, request.params.id, platform, username);
+      },
+    );
+
+    r.delete(
+      "/api/watchlists/:id/accounts/:platform/:username",
+      { schema: { params: watchlistAccountParamsSchema } },
+      async (request, reply) => {
+        const p = request.params;
+        await watchlists.removeAccount(requireUser(request).id, p.id, p.platform, p.username);
+        return reply.code(204).send();
+      },
+    );
+
+    r.post(
+      "/api/watchlists/:id/alerts",
+      {
+        schema: {
+          params: watchlistParamsSchema,
+          body: alertRuleCreateSchema,
+          response: { 201: alertRuleCreatedSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.code(201);
+        reply.headers(noStore);
+        return watchlists.addRule(requireUser(request).id, request.params.id, request.body);
+      },
+    );
+
+    r.delete(
+      "/api/watchlists/:id/alerts/:ruleId",
+      { schema: { params: watchlistRuleParamsSchema } },
+      async (request, reply) => {
+        await watchlists.removeRule(requireUser(request).id, request.params.id, request.params.ruleId);
+        return reply.code(204).send();
+      },
+    );
+
+    r.get(
+      "/api/notifications",
+      { schema: { response: { 200: notificationListSchema } } },
+      async (request, reply) => {
+        reply.headers(noStore);
+        return watchlists.notifications(requireUser(request).id);
+      },
+    );
+
+    r.post(
+      "/api/notifications/read",
+      { schema: { body: notificationReadSchema, response: { 200: notificationListSchema } } },
+      async (request) => {
+        const userId = requireUser(request).id;
+        await watchlists.markRead(userId, request.body.ids);
+        return watchlists.notifications(userId);
+      },
+    );
+  });
+};

@@ -1,0 +1,455 @@
+import { Trash2, Upload } from "lucide-react";
+import { type FormEvent, useState } from "react";
+import { toast } from "sonner";
+import { formatDate, formatFollowers } from "../../../../core/format";
+import {
+  ALERT_KINDS,
+  type AlertKind,
+  type Cadence,
+  THRESHOLD_KINDS,
+  type WatchlistDetail,
+} from "../../../../core/schemas/growth";
+import { PLATFORM_LABELS, type Platform } from "../../../../core/schemas/platform";
+import { Button } from "../../../components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Input, NativeSelect } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { Spinner } from "../../../components/ui/spinner";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import { useWatchlist } from "../api/get-watchlist";
+import { useWatchlists } from "../api/get-watchlists";
+import { importHistory } from "../api/import-history";
+import {
+  createAlertRule,
+  createWatchlist,
+  deleteAlertRule,
+  deleteWatchlist,
+  removeWatchedAccount,
+  useWatchlistMutation,
+} from "../api/mutations";
+import { Sparkline } from "./sparkline";
+
+export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
+  followers_change: "Followers change (%)",
+  engagement_change: "Engagement rate change (%)",
+  grade_change: "Grade change",
+  sponsored_post: "New sponsored post",
+  anomaly: "Growth anomaly",
+};
+
+const pct = (v: number | undefined | null) =>
+  v === undefined || v === null ? "—" : `${v > 0 ? "+" : v < 0 ? "−" : "±"}${Math.abs(v).toFixed(1)}%`;
+
+export interface WatchlistsViewProps {
+  /** The list shown (from the address), or null for the first. */
+  selectedId: string | null;
+  onSelect: (id: string | null) => void;
+  reportHref: (username: string, platform: Platform) => string;
+}
+
+/** The Watchlists page: lists, their accounts with sparkline and changes, alert rules and the delivery log. */
+export function WatchlistsView({ selectedId, onSelect, reportHref }: WatchlistsViewProps) {
+  const lists = useWatchlists();
+  const [name, setName] = useState("");
+  const [cadence, setCadence] = useState<Cadence>("weekly");
+  const create = useWatchlistMutation(createWatchlist, "Could not create the watchlist");
+  const current = selectedId ?? lists.data?.[0]?.id ?? null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    create.mutate(
+      { name: name.trim(), cadence },
+      {
+        onSuccess: (list) => {
+          setName("");
+          onSelect(list.id);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[16rem_1fr]">
+      <aside className="flex flex-col gap-4">
+        {lists.isPending ? <Spinner label="Loading watchlists" /> : null}
+        {lists.data && lists.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">
+            No watchlists yet. Create one here, or press "Watch" on any report.
+          </p>
+        ) : null}
+        <nav aria-label="Watchlists">
+          <ul className="flex flex-col gap-1">
+            {lists.data?.map((l) => (
+              <li key={l.id}>
+                <button
+                  type="button"
+                  onClick={() => onSelect(l.id)}
+                  aria-current={l.id === current ? "page" : undefined}
+                  className="w-full rounded-md px-3 py-2 text-left text-sm hover:bg-accent aria-[current=page]:bg-accent aria-[current=page]:font-semibold"
+                >
+                  {l.name}
+                  <span className="block text-xs text-muted-foreground">
+                    {l.accounts} accounts · {l.cadence} · {l.rules} alert rules
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <form
+          onSubmit={submit}
+          className="flex flex-col gap-2 rounded-md border p-3"
+          aria-label="New watchlist"
+        >
+          <Label htmlFor="new-list-name">New watchlist</Label>
+          <Input
+            id="new-list-name"
+            placeholder="Name"
+            value={name}
+            maxLength={100}
+            required
+            onChange={(e) => setName(e.target.value)}
+          />
+          <NativeSelect
+            aria-label="Refresh cadence"
+            value={cadence}
+            onChange={(e) => setCadence(e.target.value as Cadence)}
+          >
+            <option value="daily">Refresh daily</option>
+            <option value="weekly">Refresh weekly</option>
+          </NativeSelect>
+          <Button type="submit" size="sm" disabled={create.isPending}>
+            Create
+          </Button>
+        </form>
+      </aside>
+      {current ? (
+        <WatchlistPanel id={current} reportHref={reportHref} onDeleted={() => onSelect(null)} />
+      ) : null}
+    </div>
+  );
+}
+
+function WatchlistPanel({
+  id,
+  reportHref,
+  onDeleted,
+}: {
+  id: string;
+  reportHref: WatchlistsViewProps["reportHref"];
+  onDeleted: () => void;
+}) {
+  const query = useWatchlist(id);
+  const remove = useWatchlistMutation(deleteWatchlist, "Could not delete the watchlist");
+  const unwatch = useWatchlistMutation(removeWatchedAccount, "Could not remove the account");
+  if (query.isPending) return <Spinner label="Loading watchlist" />;
+  if (query.isError) return <p role="alert">{query.error.message}</p>;
+  const list = query.data;
+  return (
+    <div className="flex flex-col gap-6" data-testid="watchlist-panel">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h2 className="text-2xl font-semibold">{list.name}</h2>
+          <p className="text-sm text-muted-foreground">
+            Refreshed {list.cadence} in the background, within each platform's pace.
+          </p>
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => remove.mutate(id, { onSuccess: onDeleted })}
+          disabled={remove.isPending}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete list
+        </Button>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>Accounts</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {list.accounts.length === 0 ? (
+            <p className="text-sm text-muted-foreground">
+              Open a report and press "Watch" to add an account.
+            </p>
+          ) : (
+            <Table>
+              <TableHeader>
+                <TableRow>
+                  <TableHead>Account</TableHead>
+                  <TableHead>Followers</TableHead>
+                  <TableHead>Trend</TableHead>
+                  <TableHead>7 days</TableHead>
+                  <TableHead>30 days</TableHead>
+                  <TableHead>Engagement</TableHead>
+                  <TableHead>Grade</TableHead>
+                  <TableHead>Updated</TableHead>
+                  <TableHead>
+                    <span className="sr-only">Actions</span>
+                  </TableHead>
+                </TableRow>
+              </TableHeader>
+              <TableBody>
+                {list.accounts.map((a) => (
+                  <TableRow key={`${a.platform}:${a.username}`}>
+                    <TableCell>
+                      <a className="font-medium hover:underline" href={reportHref(a.username, a.platform)}>
+                        @{a.username}
+                      </a>
+                      <span className="block text-xs text-muted-foreground">
+                        {PLATFORM_LABELS[a.platform]}
+                      </span>
+                    </TableCell>
+                    <TableCell>{formatFollowers(a.followers)}</TableCell>
+                    <TableCell>
+                      <Sparkline
+                        values={a.sparkline}
+                        label={`Followers of @${a.username}, last ${a.sparkline.length} points`}
+                      />
+                    </TableCell>
+                    <TableCell>{pct(a.change.days7?.followersPct)}</TableCell>
+                    <TableCell>{pct(a.change.days30?.followersPct)}</TableCell>
+                    <TableCell>
+                      {a.engagementRate === null ? "—" : `${a.engagementRate.toFixed(2)}%`}
+                    </TableCell>
+                    <TableCell>{a.grade ?? "—"}</TableCell>
+                    <TableCell>{formatDate(a.lastUpdated)}</TableCell>
+                    <TableCell className="flex items-center gap-1">
+                      <ImportHistoryButton platform={a.platform} username={a.username} />
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Stop watching @${a.username}`}
+                        onClick={() => unwatch.mutate({ id, platform: a.platform, username: a.username })}
+                      >
+                        <Trash2 aria-hidden="true" />
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </CardContent>
+      </Card>
+      <AlertRules list={list} />
+      <DeliveryLog list={list} />
+    </div>
+  );
+}
+
+/** Uploads a `date,followers` CSV that fills the account's past (before its first measured point). */
+function ImportHistoryButton({ platform, username }: { platform: Platform; username: string }) {
+  const upload = useWatchlistMutation(importHistory, `Could not import the history of @${username}`);
+  const id = `import-${platform}-${username}`;
+  return (
+    <>
+      <label
+        htmlFor={id}
+        className="inline-flex h-9 cursor-pointer items-center rounded-md px-2 hover:bg-accent"
+        title="Import follower history (CSV: date,followers)"
+      >
+        <Upload className="size-4" aria-hidden="true" />
+        <span className="sr-only">Import history of @{username} (CSV: date,followers)</span>
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept=".csv,text/csv"
+        className="sr-only"
+        disabled={upload.isPending}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          event.target.value = "";
+          if (!file) return;
+          const csv = await file.text();
+          upload.mutate(
+            { platform, username, csv },
+            {
+              onSuccess: (r) =>
+                toast.success(`Imported ${r.imported} points for @${username}`, {
+                  description: r.skipped
+                    ? `${r.skipped} rows on or after the first measured point were skipped.`
+                    : undefined,
+                }),
+            },
+          );
+        }}
+      />
+    </>
+  );
+}
+
+function AlertRules({ list }: { list: WatchlistDetail }) {
+  const [kind, setKind] = useState<AlertKind>("followers_change");
+  const [threshold, setThreshold] = useState("10");
+  const [channel, setChannel] = useState<"webhook" | "email">("webhook");
+  const [target, setTarget] = useState("");
+  const [secret, setSecret] = useState<string | null>(null);
+  const add = useWatchlistMutation(createAlertRule, "Could not add the alert rule");
+  const remove = useWatchlistMutation(deleteAlertRule, "Could not delete the alert rule");
+  const needsThreshold = THRESHOLD_KINDS.includes(kind);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    add.mutate(
+      {
+        id: list.id,
+        kind,
+        ...(needsThreshold ? { threshold: Number(threshold) } : {}),
+        channel:
+          channel === "webhook"
+            ? { type: "webhook", url: target.trim() }
+            : { type: "email", to: target.trim() },
+      },
+      {
+        onSuccess: (rule) => {
+          setTarget("");
+          setSecret(rule.secret ?? null);
+          toast.success("Alert rule added");
+        },
+      },
+    );
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Alert rules</CardTitle>
+        <CardDescription>
+          Webhooks are JSON POSTs signed with X-Signature-256 (HMAC-SHA256 of the body with the rule's
+          secret).
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4">
+        {secret ? (
+          <div role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
+            Webhook secret (shown once, keep it now): <code className="break-all">{secret}</code>
+          </div>
+        ) : null}
+        {list.rules.length > 0 ? (
+          <ul className="flex flex-col gap-2">
+            {list.rules.map((r) => (
+              <li
+                key={r.id}
+                className="flex items-center justify-between gap-3 rounded-md border px-3 py-2 text-sm"
+              >
+                <span>
+                  {ALERT_KIND_LABELS[r.kind]}
+                  {r.threshold !== null ? ` ≥ ${r.threshold}%` : ""} →{" "}
+                  {r.channel.type === "webhook" ? r.channel.url : r.channel.to}
+                </span>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Delete rule ${ALERT_KIND_LABELS[r.kind]}`}
+                  onClick={() => remove.mutate({ id: list.id, ruleId: r.id })}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-sm text-muted-foreground">No alert rules yet.</p>
+        )}
+        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="New alert rule">
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="rule-kind">When</Label>
+            <NativeSelect id="rule-kind" value={kind} onChange={(e) => setKind(e.target.value as AlertKind)}>
+              {ALERT_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {ALERT_KIND_LABELS[k]}
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
+          {needsThreshold ? (
+            <div className="flex flex-col gap-1">
+              <Label htmlFor="rule-threshold">Threshold (%)</Label>
+              <Input
+                id="rule-threshold"
+                type="number"
+                min="0.1"
+                step="0.1"
+                required
+                value={threshold}
+                onChange={(e) => setThreshold(e.target.value)}
+              />
+            </div>
+          ) : null}
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="rule-channel">Send to</Label>
+            <NativeSelect
+              id="rule-channel"
+              value={channel}
+              onChange={(e) => setChannel(e.target.value as "webhook" | "email")}
+            >
+              <option value="webhook">Webhook</option>
+              <option value="email">E-mail</option>
+            </NativeSelect>
+          </div>
+          <div className="flex flex-col gap-1">
+            <Label htmlFor="rule-target">{channel === "webhook" ? "Webhook URL" : "E-mail address"}</Label>
+            <Input
+              id="rule-target"
+              type={channel === "webhook" ? "url" : "email"}
+              required
+              maxLength={channel === "webhook" ? 2000 : 254}
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <Button type="submit" size="sm" disabled={add.isPending}>
+              Add rule
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function DeliveryLog({ list }: { list: WatchlistDetail }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Delivery log</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {list.deliveries.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No alerts sent yet.</p>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>When</TableHead>
+                <TableHead>Alert</TableHead>
+                <TableHead>Channel</TableHead>
+                <TableHead>Status</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {list.deliveries.map((d) => (
+                <TableRow key={d.id}>
+                  <TableCell>{formatDate(d.createdAt)}</TableCell>
+                  <TableCell>{d.message}</TableCell>
+                  <TableCell>{d.channel}</TableCell>
+                  <TableCell>
+                    {d.status}
+                    {d.attempts > 1 ? ` after ${d.attempts} attempts` : ""}
+                    {d.lastError && d.status !== "delivered" ? (
+                      <span className="block text-xs text-muted-foreground">{d.lastError}</span>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,27 @@
+import type { Account } from "../../core/schemas/account";
+import { showLoginPrompt, useSession } from "../features/auth";
+import { GrowthCard } from "../features/growth";
+import { WatchButton } from "../features/watchlists";
+
+/**
+ * What every page showing a report adds to it (issue #21): the "Watch" button and the growth card.
+ * Web-search estimates get neither: they are not measured, so they keep no growth point.
+ */
+export function useReportExtras() {
+  const { isAuthenticated } = useSession();
+  return {
+    renderActions: (shown: Account) =>
+      shown.source === "web-search" ? null : (
+        <WatchButton
+          platform={shown.platform}
+          username={shown.username}
+          signedIn={isAuthenticated}
+          onSignInRequired={() => showLoginPrompt("required")}
+        />
+      ),
+    renderExtra: (shown: Account) =>
+      shown.source === "web-search" ? null : (
+        <GrowthCard username={shown.username} platform={shown.platform} lastUpdated={shown.lastUpdated} />
+      ),
+  };
+}
