@@ -338,3 +338,50 @@ describe("real data reach: pace, official sources, and quiet states shared throu
     expect(fake.count(WEB_PATH)).toBe(calls);
   });
 });
+
+describe("real data reach: sample creators are labelled and never indexed", () => {
+  let database: Database;
+  let app: FastifyInstance;
+  let handle: string;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    await seedSampleAccounts(database.db, {
+      count: 3,
+      now: new Date(T0),
+      indexFields: (s) => indexFieldsForSnapshot(s, new Date(T0)),
+    });
+    const sample = await database.db.query.accounts.findFirst({
+      where: (a, { eq }) => eq(a.isSample, true),
+    });
+    handle = sample!.username;
+    app = await buildApp(testConfig({ COLLECTORS: "sample" }), {
+      database,
+      webRoot: fakeWebRoot(),
+      logger: false,
+      now: () => new Date(T0),
+    });
+    await app.ready();
+    const made = await app.inject({
+      method: "POST",
+      url: "/api/analyze",
+      payload: { username: handle, platform: sample!.platform, sample: true },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("keeps sample reports out of the sitemap, and says Sample with noindex on their pages", async () => {
+    const sitemap = await app.inject({ method: "GET", url: "/sitemap.xml" });
+    expect(sitemap.statusCode).toBe(200);
+    expect(sitemap.body).not.toContain(`/${encodeURIComponent(handle)}<`);
+    const row = await database.db.query.accounts.findFirst({ where: (a, { eq }) => eq(a.username, handle) });
+    const page = await app.inject({ method: "GET", url: `/report/${row!.platform}/${handle}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/<title[^>]*>Sample: [^<]*report \|/);
+    expect(page.body).toMatch(/<meta[^>]* name="robots" content="noindex, follow">/);
+    expect(page.body).toMatch(/<meta[^>]* property="og:title" content="Sample: /);
+  });
+});

@@ -32,6 +32,8 @@ export interface PageMeta {
   modifiedTime?: string;
   section?: string;
   tags?: readonly string[];
+  /** Keep the page out of search engines (sample creators: generated, not real accounts). */
+  noindex?: boolean;
 }
 
 /** '{title} | {brand}' (spec §2). */
@@ -118,7 +120,7 @@ export function headTags(meta: PageMeta, site: SiteInfo): HeadTag[] {
   if (keywords) tags.push(m("name", "keywords", keywords));
   if (meta.author) tags.push(m("name", "author", meta.author));
   tags.push(
-    m("name", "robots", "index, follow"),
+    m("name", "robots", meta.noindex ? "noindex, follow" : "index, follow"),
     { tag: "link", attrs: { rel: "canonical", href: canonicalUrl } },
     m("property", "og:title", title),
     m("property", "og:description", meta.description),
@@ -378,6 +380,8 @@ export interface AccountSummary {
   grade: string | null;
   followers: number;
   engagementRate: number | null;
+  /** A generated sample creator: "Sample" in the title and previews, never indexed. */
+  isSample?: boolean;
 }
 
 /**
@@ -394,6 +398,14 @@ export function accountPageMeta(account: AccountSummary): PageMeta {
       ? `${account.engagementRate.toFixed(2)}% engagement rate`
       : null,
   ].filter(Boolean);
+  if (account.isSample)
+    return {
+      title: `Sample: ${who} ${label} report`,
+      description: `Sample data — a generated creator, not a real ${label} account: ${facts.join(", ")}. Shows what an influencer report looks like.`,
+      canonical: `/report/${account.platform}/${encodeURIComponent(account.username)}`,
+      type: "profile",
+      noindex: true,
+    };
   return {
     title: `${who} ${label} report`,
     description: `${label} influencer report for ${who}: ${facts.join(", ")}. Audience, posting habits and estimated value per post.`,

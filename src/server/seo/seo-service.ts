@@ -50,9 +50,11 @@ export function createSeoService(deps: SeoServiceDeps) {
       grade: string | null;
       followers: number | string;
       engagementRate: number | null;
+      isSample: boolean;
     }>(
       db,
-      sql`select platform, username, name, grade, followers, engagement_rate as "engagementRate"
+      sql`select platform, username, name, grade, followers, engagement_rate as "engagementRate",
+                 is_sample as "isSample"
           from accounts
           where platform = any(${sql.param([...platforms])}::text[])
             and username = any(${sql.param(handles)}::text[])
@@ -72,7 +74,7 @@ export function createSeoService(deps: SeoServiceDeps) {
   async function storedReportCount(): Promise<number> {
     const rows = await rowsOf<{ n: number | string }>(
       db,
-      sql`select count(*) as n from accounts where last_analyzed_at is not null`,
+      sql`select count(*) as n from accounts where last_analyzed_at is not null and not is_sample`,
     );
     return Number(rows[0]?.n ?? 0);
   }
@@ -129,7 +131,7 @@ export function createSeoService(deps: SeoServiceDeps) {
       const rows = await rowsOf<{ platform: string; username: string; lastAnalyzedAt: string | Date }>(
         db,
         sql`select platform, username, last_analyzed_at as "lastAnalyzedAt"
-            from accounts where last_analyzed_at is not null
+            from accounts where last_analyzed_at is not null and not is_sample
             order by id limit ${reportCount} offset ${reportStart}`,
       );
       for (const r of rows) {

@@ -33,10 +33,15 @@ export function ReportPage() {
   return (
     <PageContainer className="flex flex-col gap-6">
       <Seo
-        title={`@${username}${where} report`}
-        description={`Influencer report for @${username}${where ? ` on${where}` : ""}: grade, engagement, audience and estimated value per post.`}
+        title={`${account?.isSample ? "Sample: " : ""}@${username}${where} report`}
+        description={
+          account?.isSample
+            ? `Sample data — a generated creator, not a real account: what an influencer report for @${username} looks like.`
+            : `Influencer report for @${username}${where ? ` on${where}` : ""}: grade, engagement, audience and estimated value per post.`
+        }
         canonical={paths.report(username, platform)}
         type="profile"
+        noindex={account?.isSample === true}
       />
       <div className="flex flex-col gap-1" data-print="hide">
         <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">@{username}</h1>

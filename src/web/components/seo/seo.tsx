@@ -32,6 +32,7 @@ export function Seo({
   modifiedTime,
   section,
   tags,
+  noindex,
 }: SeoProps) {
   const site = useSiteInfo();
   const fullTitle = brandedTitle(title, site.brandName);
@@ -62,7 +63,7 @@ export function Seo({
       <meta name="description" content={description} />
       {keywordText ? <meta name="keywords" content={keywordText} /> : null}
       {author ? <meta name="author" content={author} /> : null}
-      <meta name="robots" content="index, follow" />
+      <meta name="robots" content={noindex ? "noindex, follow" : "index, follow"} />
       <link rel="canonical" href={canonicalUrl} />
       <meta property="og:title" content={fullTitle} />
       <meta property="og:description" content={description} />
