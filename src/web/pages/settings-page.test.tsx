@@ -32,8 +32,46 @@ function settingsBody(overrides: Partial<SettingsResponse> = {}): SettingsRespon
 
 type Extra = NonNullable<Parameters<typeof mockSession>[0]>["extra"];
 
+const SOURCES = {
+  sources: [
+    {
+      name: "instagram-web",
+      platform: "instagram",
+      official: false,
+      configured: true,
+      needs: null,
+      state: "quiet",
+      quietUntil: "2026-11-26T14:30:00.000Z",
+      lastSuccessAt: null,
+      lastFailure: {
+        at: "2026-11-26T14:15:00.000Z",
+        code: "RATE_LIMITED",
+        message: "Instagram is rate limiting us",
+      },
+    },
+    {
+      name: "youtube-api",
+      platform: "youtube",
+      official: true,
+      configured: false,
+      needs: "YOUTUBE_API_KEY",
+      state: "unconfigured",
+      quietUntil: null,
+      lastSuccessAt: null,
+      lastFailure: null,
+    },
+  ],
+};
+
 function visit(user: typeof TEST_USER | null, extra: Extra = {}) {
-  const api = mockSession({ user, extra: { "GET /api/settings": { json: settingsBody() }, ...extra } });
+  const api = mockSession({
+    user,
+    extra: {
+      "GET /api/settings": { json: settingsBody() },
+      "GET /api/admin/sources": { json: SOURCES },
+      ...extra,
+    },
+  });
   return { ...api, ...renderWithApp(<SettingsPage />, { path: "/settings" }) };
 }
 
@@ -313,5 +351,33 @@ describe("settings page for the admin", () => {
       "GET /api/settings": { status: 500, json: { message: "Something went wrong on our side." } },
     });
     expect(await screen.findByText("Settings could not be loaded")).toBeInTheDocument();
+  });
+});
+
+describe("settings page: data sources", () => {
+  it("lists each source with its state and what it needs, and tests one with the Test button", async () => {
+    const { calls } = visit(ADMIN, {
+      "POST /api/admin/sources/instagram-web/test": {
+        json: {
+          name: "instagram-web",
+          ok: true,
+          handle: "instagram",
+          ms: 412,
+          account: { username: "instagram", followers: 690000000, posts: 12, verified: true },
+          error: null,
+          source: { ...SOURCES.sources[0], state: "ok", quietUntil: null },
+        },
+      },
+    });
+    const web = await screen.findByTestId("source-instagram-web");
+    expect(within(web).getByText("Resting")).toBeInTheDocument();
+    expect(within(web).getByText(/^Resting until /)).toBeInTheDocument();
+    expect(within(web).getByText(/RATE_LIMITED/)).toBeInTheDocument();
+    const yt = screen.getByTestId("source-youtube-api");
+    expect(within(yt).getByText("Needs YOUTUBE_API_KEY.")).toBeInTheDocument();
+    expect(within(yt).getByRole("button", { name: "Test youtube-api" })).toBeDisabled();
+    await userEvent.click(within(web).getByRole("button", { name: "Test instagram-web" }));
+    expect(await screen.findByText("instagram-web works")).toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/admin/sources/instagram-web/test")).toBe(true);
   });
 });
