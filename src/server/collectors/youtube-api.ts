@@ -9,7 +9,12 @@ import type { HttpClient, HttpResponse } from "./http";
 import { formatWait } from "./messages";
 import type { Collector, CollectorLogger } from "./types";
 import { parseUpstreamJson, type UpstreamContext, upstreamChanged } from "./upstream-json";
-import { parseIsoDuration, secondsUntilPacificMidnight, youtubePostType } from "./youtube-shared";
+import {
+  parseIsoDuration,
+  SHORTS_MAX_SECONDS,
+  secondsUntilPacificMidnight,
+  youtubePostType,
+} from "./youtube-shared";
 
 const SERVICE = "YouTube";
 const MAX_UPLOADS = 30;
@@ -175,6 +180,40 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
     return upstreamChanged(ctx, res.body, `HTTP ${res.status} ${reason}`);
   }
 
+  /**
+   * YouTube has no Shorts flag, and a video of 3 minutes or less may be either. Where any is that
+   * short, the channel's own Shorts playlist (UUSH + the channel id) says which are Shorts: one more
+   * quota unit. Without that playlist (or when it cannot be read) the duration rule stands.
+   */
+  async function tellShortsApart(
+    posts: SnapshotPost[],
+    channelId: string,
+    context: UpstreamContext,
+    signal?: AbortSignal,
+  ) {
+    const ambiguous = posts.filter(
+      (p) => p.type !== "live" && p.durationSec != null && p.durationSec <= SHORTS_MAX_SECONDS,
+    );
+    if (ambiguous.length === 0 || !/^UC[\w-]{22}$/.test(channelId)) return;
+    let shorts: Set<string>;
+    try {
+      const list = await call(
+        "playlistItems",
+        { part: "contentDetails", playlistId: `UUSH${channelId.slice(2)}`, maxResults: "50" },
+        playlistItemsSchema,
+        context,
+        signal,
+        true,
+      );
+      if (!list) return;
+      shorts = new Set(list.items.map((i) => i.contentDetails.videoId));
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      return;
+    }
+    for (const p of ambiguous) p.type = shorts.has(p.id) ? "short" : "video";
+  }
+
   async function call<S extends z.ZodType>(
     path: string,
     params: Record<string, string>,
@@ -304,6 +343,7 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
               url: `https://www.youtube.com/watch?v=${id}`,
             });
           }
+          await tellShortsApart(posts, channel.id, ctx("playlistItems.list (Shorts)"), signal);
         }
       }
 

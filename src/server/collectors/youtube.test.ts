@@ -53,7 +53,11 @@ function apiCollector(opts: { apiKey?: string; logger?: ReturnType<typeof record
 /** The happy-path Data API: channel, uploads, videos (routing videos.list by `part`). */
 function routeHappyChannel() {
   fake.route("GET", "/youtube/v3/channels", { body: fixtureJson("youtube-channels.json") });
-  fake.route("GET", "/youtube/v3/playlistItems", { body: fixtureJson("youtube-playlist-items.json") });
+  fake.route("GET", "/youtube/v3/playlistItems", (req: RecordedRequest) =>
+    req.query.get("playlistId")?.startsWith("UUSH")
+      ? { body: { items: [{ contentDetails: { videoId: "ghiJKL67890" } }] } } // the channel's Shorts
+      : { body: fixtureJson("youtube-playlist-items.json") },
+  );
   fake.route("GET", "/youtube/v3/videos", (req: RecordedRequest) =>
     req.query.get("part") === "snippet"
       ? { body: fixtureJson("youtube-video-snippet.json") }
@@ -62,7 +66,7 @@ function routeHappyChannel() {
 }
 
 describe("YouTube Data API collector", () => {
-  it("builds a snapshot from channels → uploads → videos in 3 requests (3 quota units)", async () => {
+  it("builds a snapshot from channels → uploads → videos → Shorts playlist in 4 requests (4 quota units)", async () => {
     routeHappyChannel();
     const snap = await apiCollector().fetchSnapshot("youtube", "@ExampleCreator", {});
     expect(snap).not.toBeNull();
@@ -88,13 +92,33 @@ describe("YouTube Data API collector", () => {
       ["liveSTREAM1", "live", 5530, 12001, 880, 41],
     ]);
     expect(snap?.posts[0]?.caption).toContain("Use code PASTA10");
-    expect(fake.count()).toBe(3);
+    expect(fake.count()).toBe(4);
+    // A 41-second video is a Short only because the channel's Shorts playlist lists it.
+    expect(fake.requests[3]?.query.get("playlistId")).toBe("UUSHxxxxxxxxxxxxxxxxxxxxxx");
     const channelsReq = fake.requests[0];
     expect(channelsReq?.query.get("forHandle")).toBe("@ExampleCreator");
     expect(channelsReq?.query.get("key")).toBe(KEY);
     expect(fake.requests[1]?.query.get("playlistId")).toBe("UUxxxxxxxxxxxxxxxxxxxxxx");
     expect(fake.requests[1]?.query.get("maxResults")).toBe("30");
     expect(fake.requests[2]?.query.get("id")).toBe("abcDEF12345,ghiJKL67890,liveSTREAM1,deletedVID1");
+  });
+
+  it("tells a short video that is not a Short apart by the Shorts playlist; without the playlist, duration decides", async () => {
+    routeHappyChannel();
+    fake.route("GET", "/youtube/v3/playlistItems", (req: RecordedRequest) =>
+      req.query.get("playlistId")?.startsWith("UUSH")
+        ? { body: { items: [] } }
+        : { body: fixtureJson("youtube-playlist-items.json") },
+    );
+    const snap = await apiCollector().fetchSnapshot("youtube", "@ExampleCreator", {});
+    expect(snap?.posts.find((p) => p.id === "ghiJKL67890")?.type).toBe("video");
+    fake.route("GET", "/youtube/v3/playlistItems", (req: RecordedRequest) =>
+      req.query.get("playlistId")?.startsWith("UUSH")
+        ? { status: 404, body: { error: { code: 404, message: "playlist not found" } } }
+        : { body: fixtureJson("youtube-playlist-items.json") },
+    );
+    const noList = await apiCollector().fetchSnapshot("youtube", "@ExampleCreator", {});
+    expect(noList?.posts.find((p) => p.id === "ghiJKL67890")?.type).toBe("short");
   });
 
   it("treats 200 without items as an unknown channel", async () => {
