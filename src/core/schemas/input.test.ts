@@ -42,11 +42,19 @@ describe("searchFormSchema (spec §2, §5)", () => {
 });
 
 describe("analyzeRequestSchema (POST /api/analyze)", () => {
-  it("takes {username, platform}", () => {
+  it("takes {username, platform} and an optional sample flag (a query string's 'true' too)", () => {
     expect(analyzeRequestSchema.parse({ username: " @natgeo ", platform: "tiktok" })).toEqual({
       username: "@natgeo",
       platform: "tiktok",
+      sample: false,
     });
+    expect(analyzeRequestSchema.parse({ username: "a", platform: "tiktok", sample: "true" }).sample).toBe(
+      true,
+    );
+    expect(analyzeRequestSchema.parse({ username: "a", platform: "tiktok", sample: true }).sample).toBe(true);
+    expect(analyzeRequestSchema.safeParse({ username: "a", platform: "tiktok", sample: "yes" }).success).toBe(
+      false,
+    );
   });
   it.each([
     [{ username: "natgeo" }, PLATFORM_REQUIRED],

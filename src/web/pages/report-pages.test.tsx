@@ -90,7 +90,9 @@ describe("report page", () => {
     expect(await report()).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "@gabrielthomas" })).toBeInTheDocument();
     expect(accountCalls(calls).map((c) => c.url)).toEqual(["/api/accounts/gabrielthomas?platform=instagram"]);
-    await waitFor(() => expect(document.title).toBe("@gabrielthomas Instagram report | Test Brand"));
+    // The fixture is a generated sample creator: labelled so, and kept out of search engines.
+    await waitFor(() => expect(document.title).toBe("Sample: @gabrielthomas Instagram report | Test Brand"));
+    expect(document.querySelector('meta[name="robots"]')?.getAttribute("content")).toBe("noindex, follow");
   });
 
   it("/report/{username} loads it without a platform", async () => {
