@@ -56,6 +56,8 @@ describe.skipIf(!baseDbUrl || !redisUrl)(
         ADMIN_EMAILS: "admin@example.com",
         COLLECTORS: "sample,tiktok",
         TIKTOK_BASE_URL: fake.url,
+        // These tests fetch many accounts a minute from the fake TikTok; pacing has its own tests.
+        SOURCE_PACE_PER_MINUTE: "0",
         UPSTREAM_RETRIES: "0",
         UPSTREAM_TIMEOUT_MS: "20000",
         USER_DAILY_REPORT_LIMIT: "5",
