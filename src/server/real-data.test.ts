@@ -141,6 +141,10 @@ describe("real data reach: Instagram through the public web path", () => {
     const ok = await analyse("real_person");
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().source).toBe("instagram-web");
+    // Each figure names its source, that it is unofficial, and when it was read.
+    expect(ok.json().provenance.followers.inputs[0]).toBe(
+      `instagram-web (unofficial source) at ${new Date(clock).toISOString()}`,
+    );
   });
 
   it("a handle a sample creator also uses gets the real account; the sample only when reached as one", async () => {

@@ -211,9 +211,11 @@ function analyze(snapshot: ProfileSnapshot, options: AnalyzeOptions): EngineRepo
   const isSample = source === "sample";
   const measured: Kind = isSample ? "sample" : "measured";
   const fetchedAt = str(raw.fetchedAt, 64);
+  // Every figure names its source and when it was read; public-page scrapes and data providers say
+  // they are unofficial (the snapshot's `official: false`).
   const src = isSample
     ? "sample data (generated, not a real account)"
-    : `${source} at ${fetchedAt || "unknown time"}`;
+    : `${source}${(raw as { official?: unknown }).official === false ? " (unofficial source)" : ""} at ${fetchedAt || "unknown time"}`;
   const followerWord = platform === "youtube" ? "subscribers" : "followers";
 
   const posts = isPrivate ? [] : cleanPosts(raw.posts);
