@@ -5,11 +5,7 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSampleCatalog } from "../src/core/sample";
 import { useE2e } from "./support/harness";
-import {
-  type ConsoleEntry,
-  seriousA11yViolations,
-  trackConsoleErrors,
-} from "./support/page-helpers";
+import { type ConsoleEntry, seriousA11yViolations, trackConsoleErrors } from "./support/page-helpers";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 /** The server seeds its sample creators with seed 2016: their handles are known in advance. */
@@ -146,7 +142,11 @@ describe("analyser and report in Chromium", () => {
     await page.getByTestId("grade-badge").waitFor();
     await page.getByRole("img", { name: /^Engagement per post: / }).waitFor();
     await page.getByRole("img", { name: /^Content types: / }).waitFor();
-    expect(await page.title()).toBe(`@${first!.handle} Instagram report | Social Media Analytics Platform`);
+    // A generated creator says so in its title and stays out of search engines.
+    expect(await page.title()).toBe(
+      `Sample: @${first!.handle} Instagram report | Social Media Analytics Platform`,
+    );
+    expect(await page.locator('meta[name="robots"]').last().getAttribute("content")).toBe("noindex, follow");
     // Hovering a provenance mark explains the figure.
     await page.getByRole("button", { name: "Followers: Sample data" }).hover();
     await page

@@ -377,6 +377,21 @@ describe("real data reach: sample creators are labelled and never indexed", () =
     await database?.close();
   });
 
+  it("with no live source for the platform, a typed sample handle reuses its stored sample report", async () => {
+    const row = await database.db.query.accounts.findFirst({ where: (a, { eq }) => eq(a.username, handle) });
+    const typed = () =>
+      app.inject({
+        method: "POST",
+        url: "/api/analyze",
+        payload: { username: handle, platform: row!.platform },
+      });
+    const a = await typed();
+    const b = await typed();
+    expect(a.statusCode, a.body).toBe(200);
+    expect(b.json().lastUpdated).toBe(a.json().lastUpdated);
+    expect(b.json().isSample).toBe(true);
+  });
+
   it("keeps sample reports out of the sitemap, and says Sample with noindex on their pages", async () => {
     const sitemap = await app.inject({ method: "GET", url: "/sitemap.xml" });
     expect(sitemap.statusCode).toBe(200);

@@ -53,7 +53,7 @@ export function registerHostGuard(app: FastifyInstance, config: AppConfig): void
       .code(421)
       .header("cache-control", "no-store")
       .send({
-        message: `This server does not answer for the host "${host.slice(0, 100)}". Open it at ${config.appUrl}.`,
+        message: `This server does not answer for the host "${host.slice(0, 100)}". Open it at ${config.appUrl}, or have the administrator add the host to ALLOWED_HOSTS (or set APP_URL).`,
         code: "MISDIRECTED_REQUEST",
       });
   });

@@ -187,8 +187,9 @@ export function createReportService(deps: ReportServiceDeps) {
     }
     if (!opts.refresh && !input.linkKind?.match(/video|short/)) {
       const cached = await repo.latestReport(platform, input.handle);
-      // A stored sample report never answers a typed handle: the real account may exist.
-      const usable = cached && (!cached.isSample || opts.sample === true);
+      // A stored sample report never answers a typed handle that a live source could look up: the
+      // real account may exist. (With no live source for the platform, the sample is the answer.)
+      const usable = cached && (!cached.isSample || opts.sample === true || !liveSourceFor(platform));
       if (usable && deps.now().getTime() - cached.createdAt.getTime() < (await deps.cacheMs())) {
         if (userId) await repo.recordView(userId, cached.accountId, deps.now());
         deps.observer?.cache("hit");
@@ -233,7 +234,8 @@ export function createReportService(deps: ReportServiceDeps) {
     const now = deps.now();
     const history = await repo.followerHistory(platform, snapshot.username);
     const { report: engineReport, index } = deps.engine.run(snapshot, { now, history });
-    let report: Record<string, unknown> = notes.length > 0 ? { ...engineReport, dataNotes: notes } : engineReport;
+    let report: Record<string, unknown> =
+      notes.length > 0 ? { ...engineReport, dataNotes: notes } : engineReport;
     if (deps.writer && !opts.measuredOnly) {
       opts.onStage?.("writing");
       report = await deps.writer.write(engineReport, snapshot, { signal });
@@ -261,6 +263,11 @@ export function createReportService(deps: ReportServiceDeps) {
       }),
       fresh: true,
     };
+  }
+
+  /** Whether any live (non-sample) collector serves the platform. */
+  function liveSourceFor(platform: Platform): boolean {
+    return deps.collectors.collectors.some((c) => c.kind !== "sample" && c.platforms.includes(platform));
   }
 
   /** The stored snapshot a report may fall back to: not a sample, and no older than the admin's limit. */
