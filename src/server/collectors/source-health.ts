@@ -58,8 +58,6 @@ export interface SourceHealthStore {
   ): Promise<SourceState>;
   /** Takes one request from the source's bucket (`perMinute` tokens a minute, burst of `perMinute`). */
   pace(id: string, perMinute: number, now: Date): Promise<PaceResult>;
-  /** Forgets every source's state (admin "Test" after fixing a key clears a quiet period). */
-  clear(id: string): Promise<void>;
 }
 
 export function createMemorySourceHealth(): SourceHealthStore {
@@ -96,10 +94,6 @@ export function createMemorySourceHealth(): SourceHealthStore {
       }
       buckets.set(id, { tokens, at: t });
       return { ok: false, retryInMs: Math.ceil((1 - tokens) / rate) };
-    },
-    async clear(id) {
-      states.delete(id);
-      buckets.delete(id);
     },
   };
 }
@@ -162,9 +156,6 @@ export function createRedisSourceHealth(redis: Redis, opts: { prefix: string }):
         String(5 * 60_000),
       )) as [number, number];
       return { ok: ok === 1, retryInMs: Number(wait) };
-    },
-    async clear(id) {
-      await redis.del(key(id), bucketKey(id));
     },
   };
 }

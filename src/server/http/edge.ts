@@ -36,8 +36,6 @@ export function isLoopback(address: string | undefined): boolean {
 /** Liveness and readiness answer any Host: load balancers probe them by the container's address. */
 const PROBES = new Set(["/api/health", "/api/ready"]);
 
-export class MisdirectedRequestError extends Error {}
-
 /**
  * A page on a rebinding domain that resolves to this server would count as same-origin (its Origin
  * matches its Host). Only the hosts of APP_URL, the loopback names and ALLOWED_HOSTS are served;
