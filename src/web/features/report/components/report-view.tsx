@@ -183,7 +183,11 @@ function DataNotes({ notes }: { notes: NonNullable<Account["dataNotes"]> }) {
     <Alert variant="warning" data-testid="data-notes">
       <div>
         <AlertTitle>
-          {notes.some((n) => n.kind === "stored") ? "Made from stored data" : "Some figures cannot be measured"}
+          {notes.some((n) => n.kind === "captured")
+            ? "Captured in your browser"
+            : notes.some((n) => n.kind === "stored")
+              ? "Made from stored data"
+              : "Some figures cannot be measured"}
         </AlertTitle>
         <AlertDescription>
           <ul className="list-disc pl-5">
