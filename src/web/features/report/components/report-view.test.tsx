@@ -363,3 +363,19 @@ describe("ReportView: a web-search estimate", () => {
     expect(screen.queryByTestId("web-estimate")).toBeNull();
   });
 });
+
+describe("ReportView: a capture from the browser extension", () => {
+  it('says "Captured in your browser" above the report and in its source line', async () => {
+    await renderReport({ ...makeAccount(), source: "capture", isSample: false });
+    const notice = screen.getByTestId("captured-notice");
+    expect(notice).toHaveTextContent("Captured in your browser");
+    expect(notice).toHaveTextContent("sent with the browser extension");
+    expect(screen.getByText(/^Source:/)).toHaveTextContent("Source: Captured in your browser.");
+  });
+
+  it("shows no capture notice on a report the server fetched", async () => {
+    await renderReport({ ...makeAccount(), source: "instagram-web", isSample: false });
+    expect(screen.queryByTestId("captured-notice")).toBeNull();
+    expect(screen.queryByText("Captured in your browser")).toBeNull();
+  });
+});

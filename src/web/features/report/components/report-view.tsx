@@ -87,6 +87,7 @@ export function ReportView({
         }
       />
       {account.source === "web-search" ? <WebEstimateNotice account={account} /> : null}
+      {account.source === CAPTURE_SOURCE ? <CapturedNotice account={account} /> : null}
       {account.dataNotes?.length ? <DataNotes notes={account.dataNotes} /> : null}
       <div className="grid gap-5 lg:grid-cols-2">
         <GradeCard account={account} />
@@ -177,6 +178,28 @@ function WebEstimateNotice({ account }: { account: Account }) {
   );
 }
 
+/** The snapshot source of a report made from a profile captured with the browser extension. */
+const CAPTURE_SOURCE = "capture";
+
+/**
+ * A report made from what a user's browser showed them (the extension, issue #23): the figures are
+ * the platform's as of the capture, not a fetch by this server.
+ */
+function CapturedNotice({ account }: { account: Account }) {
+  return (
+    <Alert data-testid="captured-notice">
+      <div>
+        <AlertTitle>Captured in your browser</AlertTitle>
+        <AlertDescription>
+          This report was made from @{account.username}'s {PLATFORM_LABELS[account.platform]} profile and
+          recent posts as the platform showed them in a browser, sent with the browser extension. The
+          figures are as of that capture.
+        </AlertDescription>
+      </div>
+    </Alert>
+  );
+}
+
 /** Where the data came from when that matters beyond each figure's mark: stored data, a limited source. */
 function DataNotes({ notes }: { notes: NonNullable<Account["dataNotes"]> }) {
   return (
@@ -201,7 +224,13 @@ function ReportFooter({ account }: { account: Account }) {
   const ai = account.ai;
   return (
     <p className="text-xs text-muted-foreground">
-      Source: {account.isSample ? "generated sample data" : account.source}.{" "}
+      Source:{" "}
+      {account.isSample
+        ? "generated sample data"
+        : account.source === CAPTURE_SOURCE
+          ? "Captured in your browser"
+          : account.source}
+      .{" "}
       {ai?.status === "used"
         ? `Texts marked AI were written by ${ai.model ?? "a language model"} from the measured figures.`
         : "Texts were written by the analysis engine from the measured figures."}{" "}
