@@ -6,6 +6,7 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { agencyRoutes } from "./agency/routes";
+import { publicApiPlugin } from "./api-v1/plugin";
 import { authPlugin, ipKey } from "./auth/auth-plugin";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
@@ -277,6 +278,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     aiEnabled: config.aiEnabled,
     now,
     onDataDeleted: () => bodyCache.clear(),
+  });
+  await app.register(publicApiPlugin, {
+    config,
+    database: deps.database,
+    services,
+    bodyCache,
+    now,
+    onView: (entry) => jobs.noteViewed(entry),
   });
   await app.register(siteSearchRoutes, { db: deps.database.db });
   await app.register(agencyRoutes, { config, db: deps.database.db, now });

@@ -243,6 +243,7 @@ const envSchema = z.object({
   ANON_IP_DAILY_LIMIT: intInRange("ANON_IP_DAILY_LIMIT", 0, 1_000_000, 5),
   RATE_LIMIT_PER_MINUTE: intInRange("RATE_LIMIT_PER_MINUTE", 1, 1_000_000, 300),
   LOGIN_RATE_LIMIT_PER_MINUTE: intInRange("LOGIN_RATE_LIMIT_PER_MINUTE", 1, 1_000_000, 10),
+  API_KEY_RATE_LIMIT_PER_MINUTE: intInRange("API_KEY_RATE_LIMIT_PER_MINUTE", 1, 1_000_000, 60),
   UPSTREAM_TIMEOUT_MS: intInRange("UPSTREAM_TIMEOUT_MS", 100, 120_000, 10_000),
   UPSTREAM_RETRIES: intInRange("UPSTREAM_RETRIES", 0, 5, 2),
   SOURCE_PACE_PER_MINUTE: intInRange("SOURCE_PACE_PER_MINUTE", 0, 10_000, 6),
@@ -479,6 +480,8 @@ export interface AppConfig {
   /** How old stored data may be to make a report when no live source answers (0 = never). */
   storedDataMaxDays: number;
   loginRateLimitPerMinute: number;
+  /** Requests per minute each API key may make to /api/v1 (issue #23). */
+  apiKeyRateLimitPerMinute: number;
   userDailyReportLimit: number;
   reportCacheDays: number;
   llm: { baseUrl: string; apiKey?: string; model: string };
@@ -613,6 +616,7 @@ export function loadConfig(
     sourcePacePerMinute: e.SOURCE_PACE_PER_MINUTE,
     storedDataMaxDays: e.STORED_DATA_MAX_DAYS,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
+    apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
     userDailyReportLimit: e.USER_DAILY_REPORT_LIMIT,
     reportCacheDays: e.REPORT_CACHE_DAYS,
     llm: { baseUrl: e.LLM_BASE_URL!, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },

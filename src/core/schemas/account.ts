@@ -32,7 +32,7 @@ export const aiInfoSchema = z.looseObject({
  * cannot measure some figures (YouTube without an API key).
  */
 export const dataNoteSchema = z.object({
-  kind: z.enum(["stored", "limited-source"]),
+  kind: z.enum(["stored", "limited-source", "captured"]),
   message: z.string().max(1000),
   source: z.string().max(100).optional(),
   fetchedAt: z.string().optional(),

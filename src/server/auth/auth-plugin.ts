@@ -66,6 +66,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
   app.decorateRequest("sessionToken", null);
 
   app.addHook("onRequest", async (request) => {
+    // /api/v1 reads no cookie (an API key is its only credential), so it needs no Origin check.
+    if (isBearerApiRequest(request)) return;
     // Decided on the matched route and for every unsafe method, never on the raw URL: the router
     // decodes /%61pi/… and /api/analyze/%73tream to the same handlers, and answers HEAD with GET's.
     assertSameOrigin(request, appOrigin);
@@ -88,6 +90,15 @@ const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  */
 /** Routes a GET (or HEAD) of which spends a quota unit: only the app's own pages may call them. */
 export const QUOTA_SPENDING_GETS = new Set(["/api/analyze/stream"]);
+
+/**
+ * /api/v1 (issue #23): authenticated by `Authorization: Bearer <key>` only. The session cookie is
+ * never read there and no cookie route reads the Authorization header, so a key never opens a
+ * cookie route and a cookie never opens /api/v1 (docs/decisions/020-public-api-keys.md).
+ */
+export function isBearerApiRequest(request: FastifyRequest): boolean {
+  return (request.routeOptions.url ?? request.url).startsWith("/api/v1/");
+}
 
 function isApiRequest(request: FastifyRequest): boolean {
   const route = request.routeOptions.url;

@@ -510,3 +510,26 @@ export const notifications = pgTable(
   },
   (t) => [index("notifications_user_created_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * API keys for /api/v1 (issue #23, docs/decisions/020-public-api-keys.md). Only the SHA-256 of a key
+ * is stored, with its first characters for display; the key itself is shown once at creation.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** The key's first characters ("ca_AbCd1234"), enough to tell keys apart in a list. */
+    prefix: text("prefix").notNull(),
+    /** SHA-256 (hex) of the whole key. */
+    keyHash: text("key_hash").notNull().unique(),
+    scopes: text("scopes").array().notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [index("api_keys_user_idx").on(t.userId)],
+);

@@ -1,0 +1,145 @@
+import crypto from "node:crypto";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import {
+  API_KEY_PREFIX,
+  type ApiKey,
+  type ApiKeyCreated,
+  type ApiKeyScope,
+} from "../../core/schemas/api-keys";
+import type { AppDb } from "../db/database";
+import { apiKeys, users } from "../db/schema";
+import { ConflictError, NotFoundError } from "../errors";
+
+/** A key's owner as /api/v1 sees it: quotas and "captured by" labels are theirs. */
+export interface ApiKeyOwner {
+  keyId: string;
+  userId: string;
+  email: string;
+  name: string;
+  scopes: ApiKeyScope[];
+}
+
+/** Keys per user: enough for every tool an agency wires in, bounded so a loop cannot fill the table. */
+export const MAX_KEYS_PER_USER = 50;
+/** lastUsedAt is written at most this often per key (one UPDATE a minute, not one per call). */
+export const LAST_USED_EVERY_MS = 60_000;
+/** Characters of the key kept for display: "ca_" and 8 of the secret (48 bits: tells keys apart, opens nothing). */
+const VISIBLE = API_KEY_PREFIX.length + 8;
+
+export const hashApiKey = (key: string): string => crypto.createHash("sha256").update(key).digest("hex");
+
+/** The shape of a key: "ca_" and 43 base64url characters (32 random bytes). */
+const KEY_SHAPE = /^ca_[A-Za-z0-9_-]{43}$/;
+
+/**
+ * API keys: made from 32 random bytes, stored as their SHA-256 (a key is as unguessable as a session
+ * token, so a fast hash is enough; docs/decisions/020-public-api-keys.md), shown once.
+ */
+export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
+  const { db } = deps;
+  /** When each key's lastUsedAt was last written by this process. */
+  const touched = new Map<string, number>();
+
+  const toView = (row: typeof apiKeys.$inferSelect): ApiKey => ({
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    scopes: row.scopes as ApiKeyScope[],
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt ? row.lastUsedAt.toISOString() : null,
+  });
+
+  return {
+    async create(userId: string, input: { name: string; scopes: ApiKeyScope[] }): Promise<ApiKeyCreated> {
+      const count = await db.$count(apiKeys, eq(apiKeys.userId, userId));
+      if (count >= MAX_KEYS_PER_USER)
+        throw new ConflictError(
+          `You already have ${MAX_KEYS_PER_USER} API keys, the most one account may hold. Revoke one you no longer use first.`,
+        );
+      const key = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
+      const [row] = await db
+        .insert(apiKeys)
+        .values({
+          userId,
+          name: input.name,
+          prefix: key.slice(0, VISIBLE),
+          keyHash: hashApiKey(key),
+          scopes: input.scopes,
+          createdAt: deps.now(),
+        })
+        .returning();
+      return {
+        id: row!.id,
+        name: row!.name,
+        key,
+        scopes: input.scopes,
+        createdAt: row!.createdAt.toISOString(),
+      };
+    },
+
+    /** A user's keys, or (admin) every user's keys with their owners; newest first. */
+    async list(user: { id: string; isAdmin: boolean }): Promise<ApiKey[]> {
+      const rows = await db
+        .select({ key: apiKeys, email: users.email, ownerName: users.name })
+        .from(apiKeys)
+        .innerJoin(users, eq(users.id, apiKeys.userId))
+        .where(user.isAdmin ? undefined : eq(apiKeys.userId, user.id))
+        .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
+      return rows.map((r) => ({
+        ...toView(r.key),
+        ...(user.isAdmin ? { owner: { id: r.key.userId, email: r.email, name: r.ownerName } } : {}),
+      }));
+    },
+
+    /** Revokes (deletes) a key: its owner's, or any key for an administrator. */
+    async revoke(user: { id: string; isAdmin: boolean }, id: string): Promise<void> {
+      const where = user.isAdmin ? eq(apiKeys.id, id) : and(eq(apiKeys.id, id), eq(apiKeys.userId, user.id));
+      const gone = await db.delete(apiKeys).where(where).returning({ id: apiKeys.id });
+      touched.delete(id);
+      // Another user's key answers like a missing one: ids are not confirmed to people who cannot revoke them.
+      if (gone.length === 0) throw new NotFoundError(`No API key with id ${id} was found among your keys.`);
+    },
+
+    /** The owner of a presented key, or null when it is malformed, unknown or revoked. */
+    async authenticate(key: string): Promise<ApiKeyOwner | null> {
+      if (!KEY_SHAPE.test(key)) return null;
+      const rows = await db
+        .select({
+          id: apiKeys.id,
+          userId: apiKeys.userId,
+          scopes: apiKeys.scopes,
+          email: users.email,
+          name: users.name,
+        })
+        .from(apiKeys)
+        .innerJoin(users, eq(users.id, apiKeys.userId))
+        .where(eq(apiKeys.keyHash, hashApiKey(key)))
+        .limit(1);
+      const row = rows[0];
+      if (!row) return null;
+      return {
+        keyId: row.id,
+        userId: row.userId,
+        email: row.email,
+        name: row.name,
+        scopes: row.scopes as ApiKeyScope[],
+      };
+    },
+
+    /** Records a use: one conditional UPDATE per key and minute at most (never blocks the call on failure). */
+    async touch(keyId: string): Promise<void> {
+      const now = deps.now();
+      const last = touched.get(keyId);
+      if (last !== undefined && now.getTime() - last < LAST_USED_EVERY_MS) return;
+      touched.set(keyId, now.getTime());
+      if (touched.size > 10_000) touched.clear();
+      const before = new Date(now.getTime() - LAST_USED_EVERY_MS);
+      await db
+        .update(apiKeys)
+        .set({ lastUsedAt: now })
+        .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, before))));
+    },
+  };
+}
+
+export type ApiKeyService = ReturnType<typeof createApiKeyService>;
