@@ -70,6 +70,8 @@ export function ReportView({
   extra,
 }: ReportViewProps) {
   useReportViewEvent(account.platform, account.username);
+  // A capture's own note ("Captured by … at …") is shown in the capture notice.
+  const otherNotes = (account.dataNotes ?? []).filter((n) => n.kind !== "captured");
   return (
     <article
       className="report flex flex-col gap-5"
@@ -88,7 +90,7 @@ export function ReportView({
       />
       {account.source === "web-search" ? <WebEstimateNotice account={account} /> : null}
       {account.source === CAPTURE_SOURCE ? <CapturedNotice account={account} /> : null}
-      {account.dataNotes?.length ? <DataNotes notes={account.dataNotes} /> : null}
+      {otherNotes.length ? <DataNotes notes={otherNotes} /> : null}
       <div className="grid gap-5 lg:grid-cols-2">
         <GradeCard account={account} />
         <div className="flex flex-col gap-5">
@@ -192,8 +194,15 @@ function CapturedNotice({ account }: { account: Account }) {
         <AlertTitle>Captured in your browser</AlertTitle>
         <AlertDescription>
           This report was made from @{account.username}'s {PLATFORM_LABELS[account.platform]} profile and
-          recent posts as the platform showed them in a browser, sent with the browser extension. The
-          figures are as of that capture.
+          recent posts as the platform showed them in a browser, sent with the browser extension. The figures
+          are as of that capture.
+          {(account.dataNotes ?? [])
+            .filter((n) => n.kind === "captured")
+            .map((n) => (
+              <span key={n.message} className="mt-1 block">
+                {n.message}
+              </span>
+            ))}
         </AlertDescription>
       </div>
     </Alert>
@@ -206,7 +215,9 @@ function DataNotes({ notes }: { notes: NonNullable<Account["dataNotes"]> }) {
     <Alert variant="warning" data-testid="data-notes">
       <div>
         <AlertTitle>
-          {notes.some((n) => n.kind === "stored") ? "Made from stored data" : "Some figures cannot be measured"}
+          {notes.some((n) => n.kind === "stored")
+            ? "Made from stored data"
+            : "Some figures cannot be measured"}
         </AlertTitle>
         <AlertDescription>
           <ul className="list-disc pl-5">
