@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { fixture, youtubePage } from "../extension/src/testing/fixtures";
+import { fixture, tiktokPageWithoutItems, youtubePage } from "../extension/src/testing/fixtures";
 import { CHROMIUM_FLAGS, useE2e } from "./support/harness";
 import { html, json, type StandInPlatforms, startStandInPlatforms } from "./support/stand-in-platforms";
 
@@ -56,9 +56,19 @@ describe("browser extension: capture a profile in Chromium", () => {
       if (url.searchParams.get("username") !== "examplecreator") return json(res, 404, {});
       res.writeHead(200, { "content-type": "application/json" }).end(fixture("instagram-web-profile.json"));
     });
+    // TikTok as a signed-in browser gets it: the profile in the page data, the videos fetched by the
+    // page's own script afterwards (the extension's page hook keeps what the page loaded).
     platforms.route("www.tiktok.com", "/@examplecreator", (_req, res) =>
-      html(res, fixture("tiktok-profile.html")),
+      html(
+        res,
+        tiktokPageWithoutItems(
+          "fetch('/api/post/item_list/?secUid=MS4wLjABAAAAexample&count=15&cursor=0').then((r) => r.json()).then((j) => { document.getElementById('app').textContent = j.itemList.length + ' videos'; });",
+        ),
+      ),
     );
+    platforms.route("www.tiktok.com", "/api/post/item_list/", (_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" }).end(fixture("tiktok-item-list-page1.json"));
+    });
     platforms.route("www.tiktok.com", "/@verifyme", (_req, res) =>
       html(res, fixture("tiktok-challenge.html")),
     );
@@ -137,18 +147,38 @@ describe("browser extension: capture a profile in Chromium", () => {
   });
 
   const cases = [
-    { platform: "instagram", label: "Instagram", url: "https://www.instagram.com/examplecreator/" },
-    { platform: "tiktok", label: "TikTok", url: "https://www.tiktok.com/@examplecreator" },
-    { platform: "youtube", label: "YouTube", url: "https://www.youtube.com/@examplecreator/videos" },
+    {
+      platform: "instagram",
+      label: "Instagram",
+      url: "https://www.instagram.com/examplecreator/",
+      ready: "Example Creator",
+      posts: 5,
+    },
+    {
+      platform: "tiktok",
+      label: "TikTok",
+      url: "https://www.tiktok.com/@examplecreator",
+      ready: "15 videos",
+      posts: 15,
+    },
+    {
+      platform: "youtube",
+      label: "YouTube",
+      url: "https://www.youtube.com/@examplecreator/videos",
+      ready: undefined,
+      posts: 2,
+    },
   ] as const;
 
   for (const c of cases)
     it(`${c.label}: the button captures the profile, shows the grade and opens the report, which says "Captured in your browser"`, async () => {
       const page = await openTracked(c.url);
-      const requestsBefore = platforms.requests.length;
       const button = page.getByRole("button", { name: BUTTON });
       await button.waitFor();
-      // Nothing is read from the page's site before the click.
+      if (c.ready) await page.getByText(c.ready, { exact: true }).waitFor();
+      // The page has loaded what it loads; the extension reads nothing more before the click.
+      const requestsBefore = platforms.requests.length;
+      await page.waitForTimeout(1500);
       expect(platforms.requests.slice(requestsBefore).filter((r) => !r.endsWith(" /favicon.ico"))).toEqual(
         [],
       );
@@ -157,7 +187,7 @@ describe("browser extension: capture a profile in Chromium", () => {
       await summary.waitFor();
       expect(await summary.textContent()).toMatch(
         new RegExp(
-          `^This sends @examplecreator's ${c.label} profile and \\d+ recent posts? to ${ctx.url.replace(/[.:/]/g, "\\$&")}, with your API key:$`,
+          `^This sends @examplecreator's ${c.label} profile and ${c.posts} recent posts to ${ctx.url.replace(/[.:/]/g, "\\$&")}, with your API key:$`,
         ),
       );
       expect(await page.getByTestId("capture-fields").textContent()).toContain("followers");

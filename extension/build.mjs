@@ -16,6 +16,7 @@ export async function buildExtension(outdir = out) {
       content: path.join(here, "src/content.ts"),
       background: path.join(here, "src/background.ts"),
       options: path.join(here, "src/options.ts"),
+      "page-hook": path.join(here, "src/page-hook.ts"),
     },
     outdir,
     bundle: true,

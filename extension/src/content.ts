@@ -4,6 +4,7 @@
  * nothing until the button is clicked, and sends nothing until the user confirms in the panel.
  */
 import { type CaptureReply, type ExtensionMessage, PRODUCT_NAME, STORAGE_KEYS } from "./lib/messages";
+import { requestPageItems } from "./lib/page-items";
 import { profilePageOf, readProfile } from "./lib/read-page";
 import { type CaptureWidget, mountCaptureWidget } from "./ui/capture-widget";
 
@@ -26,6 +27,7 @@ function update() {
         documentHtml: () => document.documentElement.outerHTML,
         fetch: (input, init) => fetch(input, init),
         now: () => new Date(),
+        pageItems: () => requestPageItems(window),
       }),
     instanceUrl: async () => {
       const stored = await chrome.storage.local.get(STORAGE_KEYS.instanceUrl);

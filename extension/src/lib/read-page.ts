@@ -44,6 +44,8 @@ export interface PageAccess {
   /** fetch, from the page's origin with the user's cookies. */
   fetch: typeof fetch;
   now: () => Date;
+  /** The video lists the page fetched itself (TikTok; page-hook.ts). */
+  pageItems?: () => Promise<unknown[]>;
 }
 
 async function getText(
@@ -116,13 +118,15 @@ export async function readProfile(page: ProfilePage, access: PageAccess): Promis
       );
     return parseInstagramProfile(parsePageJson(text, "Instagram profile data"), handle, now);
   }
-  if (page.platform === "tiktok")
+  if (page.platform === "tiktok") {
+    const loaded = (await access.pageItems?.()) ?? [];
     return pageThenRefetch(
       access,
-      (html) => parseTikTokPage(html, handle, now),
+      (html) => parseTikTokPage(html, handle, now, loaded),
       `/@${encodeURIComponent(handle)}`,
       `@${handle}'s TikTok page`,
     );
+  }
   return pageThenRefetch(
     access,
     (html) => {

@@ -27,3 +27,22 @@ export function youtubePage(data: unknown, title = "Example Creator - YouTube"):
 <script nonce="abc">var ytInitialData = ${JSON.stringify(data)};</script>
 <script>window.ytInitialPlayerResponse = null;</script></body></html>`;
 }
+
+/**
+ * The TikTok profile page as a signed-in browser gets it: the profile in
+ * `__UNIVERSAL_DATA_FOR_REHYDRATION__` but no video list (the page fetches it afterwards); with
+ * `script`, an inline script added at the end of the body (the page's own loader).
+ */
+export function tiktokPageWithoutItems(script = ""): string {
+  const page = fixture("tiktok-profile.html");
+  const open = page.indexOf(">", page.indexOf('id="__UNIVERSAL_DATA_FOR_REHYDRATION__"')) + 1;
+  const close = page.indexOf("</script>", open);
+  const data = JSON.parse(page.slice(open, close)) as {
+    __DEFAULT_SCOPE__: Record<string, { itemList?: unknown; userInfo?: { itemList?: unknown } }>;
+  };
+  const detail = data.__DEFAULT_SCOPE__["webapp.user-detail"]!;
+  delete detail.itemList;
+  delete detail.userInfo?.itemList;
+  const body = `${page.slice(0, open)}${JSON.stringify(data)}${page.slice(close)}`;
+  return script ? body.replace("</body>", `<script>${script}</script></body>`) : body;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { profileSnapshotSchema } from "../../../../src/core/schemas/snapshot";
-import { fixture, fixtureJson, youtubePage } from "../../testing/fixtures";
+import { fixture, fixtureJson, tiktokPageWithoutItems, youtubePage } from "../../testing/fixtures";
 import { CaptureError } from "../capture-error";
 import { extractAssignedJson, parsePageJson } from "../page-data";
 import { instagramHandleFromPath, parseInstagramProfile } from "./instagram";
@@ -122,6 +122,22 @@ describe("TikTok profile page", () => {
     });
     expect(s.posts.length).toBeGreaterThan(0);
     expect(s.posts[0]).toMatchObject({ id: "7500000000000000001", views: 83200, likes: 8521, comments: 45 });
+  });
+
+  it("adds the videos the page fetched itself (signed-in pages carry none), only this profile's", () => {
+    const bare = tiktokPageWithoutItems();
+    expect(parseTikTokPage(bare, "examplecreator", now).posts).toEqual([]);
+    const loaded = (fixtureJson("tiktok-item-list-page1.json") as { itemList: unknown[] }).itemList;
+    const someoneElse = {
+      ...(loaded[0] as object),
+      id: "7000000000000000009",
+      author: { uniqueId: "other" },
+    };
+    const s = parseTikTokPage(bare, "examplecreator", now, [...loaded, someoneElse]);
+    expect(s.posts).toHaveLength(loaded.length);
+    expect(s.posts.some((p) => p.id === "7000000000000000009")).toBe(false);
+    expect(s.postsVia).toBe("page-requests");
+    expect(s.posts[0]).toMatchObject({ views: expect.any(Number), likes: expect.any(Number) });
   });
 
   it("reads the older SIGI_STATE page", () => {

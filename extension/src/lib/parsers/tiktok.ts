@@ -140,7 +140,13 @@ function fromSigi(json: unknown, handle: string): Extracted | undefined {
  * whose data is for someone else (TikTok navigates in-app without reloading) is refused, so the
  * caller can fetch the page afresh.
  */
-export function parseTikTokPage(html: string, handle: string, now: Date): ProfileSnapshot {
+export function parseTikTokPage(
+  html: string,
+  handle: string,
+  now: Date,
+  /** Videos the page fetched itself after loading (page-hook.ts); only this profile's are used. */
+  loadedItems: readonly unknown[] = [],
+): ProfileSnapshot {
   const universal = extractScriptById(html, "__UNIVERSAL_DATA_FOR_REHYDRATION__");
   const sigi = universal === undefined ? extractScriptById(html, "SIGI_STATE") : undefined;
   if (universal === undefined && sigi === undefined)
@@ -175,9 +181,16 @@ export function parseTikTokPage(html: string, handle: string, now: Date): Profil
       "stale-page-data",
     );
   const isPrivate = user.data.privateAccount === true || user.data.secret === true;
-  const posts = isPrivate
-    ? []
-    : extracted.items.map((i) => itemToPost(i, user.data.uniqueId)).filter((p) => p !== undefined);
+  const uniqueId = user.data.uniqueId;
+  const toPosts = (items: readonly unknown[]) =>
+    items.map((i) => itemToPost(i, uniqueId)).filter((p) => p !== undefined);
+  const fromHtml = isPrivate ? [] : toPosts(extracted.items);
+  const byThisProfile = (i: unknown) => {
+    const author = (i as { author?: { uniqueId?: unknown } } | null)?.author?.uniqueId;
+    return typeof author === "string" && author.toLowerCase() === uniqueId.toLowerCase();
+  };
+  const fromRequests = isPrivate ? [] : toPosts(loadedItems.filter(byThisProfile));
+  const posts = [...fromHtml, ...fromRequests];
   const s = stats.data;
   return finishSnapshot(
     {
@@ -195,6 +208,7 @@ export function parseTikTokPage(html: string, handle: string, now: Date): Profil
       fetchedAt: now.toISOString(),
       source: CAPTURE_SOURCE,
       capturedFrom: "tiktok profile page",
+      postsVia: fromHtml.length > 0 ? "profile-page" : fromRequests.length > 0 ? "page-requests" : "none",
       official: false,
       posts: newestPosts(posts),
       totalLikes: s.heartCount ?? s.heart ?? null,
