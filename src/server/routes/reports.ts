@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { accountSchema } from "../../core/schemas/account";
 import { analyzeRequestSchema } from "../../core/schemas/input";
-import { PLATFORM_LABELS, platformSchema } from "../../core/schemas/platform";
+import { platformSchema } from "../../core/schemas/platform";
 import {
   accountParamsSchema,
   accountQuerySchema,
@@ -12,11 +12,12 @@ import {
 } from "../../core/schemas/reports-api";
 import { isSameSiteRequest, quotaIdentity, requireAdmin, requireUser } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
-import { NotFoundError, ValidationError } from "../errors";
+import { ValidationError } from "../errors";
 import { toErrorResponse } from "../http/error-handler";
 import type { AccountRepo } from "../reports/account-repo";
-import { type BodyCache, type BodyCacheEntry, bodyCacheKey } from "../reports/body-cache";
+import type { BodyCache, BodyCacheEntry } from "../reports/body-cache";
 import { type AccountView, type ReportService, toAccountView } from "../reports/report-service";
+import { storedReportEntry } from "../reports/stored-report";
 
 export interface ReportRoutesOptions {
   config: AppConfig;
@@ -143,29 +144,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
     },
     async (request, reply) => {
       const username = request.params.username.replace(/^@+/, "");
-      const key = bodyCacheKey(request.query.platform, username);
-      let entry = await bodyCache.get(key);
-      if (!entry) {
-        const stored = (await repo.findReports(username, request.query.platform))[0];
-        if (!stored) {
-          const where = request.query.platform ? ` on ${PLATFORM_LABELS[request.query.platform]}` : "";
-          throw new NotFoundError(
-            `No report for @${username}${where} yet. Analyse the account to create one.`,
-          );
-        }
-        // Validated once through the response schema, then kept as a string (no second pass).
-        entry = {
-          body: JSON.stringify(present(toAccountView(stored))),
-          etag: `"r${stored.accountId}-${stored.createdAt.getTime()}"`,
-          accountId: stored.accountId,
-          platform: stored.platform,
-          username: stored.username,
-          createdAtMs: stored.createdAt.getTime(),
-          isSample: stored.isSample,
-          source: stored.source,
-        };
-        await bodyCache.set(key, entry);
-      }
+      const entry = await storedReportEntry({ repo, bodyCache }, request.query.platform, username);
       opts.onView?.(entry);
       // Reading is safe; the history entry is a write, so a cross-site page (or a navigation it
       // starts, which carries the Lax cookie) must not add to the user's "Recently viewed".

@@ -6,9 +6,13 @@ import { Button } from "../components/ui/button";
 import { PageLoading } from "../components/ui/spinner";
 import { paths } from "../config/paths";
 import { showLoginPrompt, useSession } from "../features/auth";
-import { AdminSettings } from "../features/settings";
+import { AdminSettings, ApiKeysPanel } from "../features/settings";
 
-/** /settings, spec §6: anonymous → sign in; signed-in non-admin → refused; admin → settings. */
+/**
+ * /settings, spec §6: anonymous → sign in; signed-in non-admin → refused the admin settings;
+ * admin → settings. Every signed-in user also gets Settings → API keys (issue #23,
+ * docs/decisions/020-public-api-keys.md).
+ */
 export function SettingsPage() {
   const { status, isAdmin } = useSession();
   return (
@@ -33,6 +37,7 @@ export function SettingsPage() {
           </p>
         </div>
       ) : null}
+      {status === "signedIn" && !isAdmin ? <ApiKeysPanel /> : null}
       {status === "signedIn" && isAdmin ? (
         <div className="flex flex-col gap-8">
           <PageHeader
@@ -40,6 +45,7 @@ export function SettingsPage() {
             description="How this installation caches, refreshes and analyses accounts, and its stored data."
           />
           <AdminSettings />
+          <ApiKeysPanel isAdmin />
         </div>
       ) : null}
     </PageContainer>

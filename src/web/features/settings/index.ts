@@ -2,3 +2,4 @@
 export { settingsQueryOptions, useSettings } from "./api/get-settings";
 export { AdminSettings } from "./components/admin-settings";
 export { DELETE_DIALOG_TITLE } from "./components/data-actions";
+export { API_KEYS_TITLE, ApiKeysPanel } from "./components/api-keys-panel";

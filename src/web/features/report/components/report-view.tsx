@@ -70,8 +70,6 @@ export function ReportView({
   extra,
 }: ReportViewProps) {
   useReportViewEvent(account.platform, account.username);
-  // A capture's own note ("Captured by … at …") is shown in the capture notice.
-  const otherNotes = (account.dataNotes ?? []).filter((n) => n.kind !== "captured");
   return (
     <article
       className="report flex flex-col gap-5"
@@ -89,8 +87,7 @@ export function ReportView({
         }
       />
       {account.source === "web-search" ? <WebEstimateNotice account={account} /> : null}
-      {account.source === CAPTURE_SOURCE ? <CapturedNotice account={account} /> : null}
-      {otherNotes.length ? <DataNotes notes={otherNotes} /> : null}
+      {account.dataNotes?.length ? <DataNotes notes={account.dataNotes} /> : null}
       <div className="grid gap-5 lg:grid-cols-2">
         <GradeCard account={account} />
         <div className="flex flex-col gap-5">
@@ -183,41 +180,17 @@ function WebEstimateNotice({ account }: { account: Account }) {
 /** The snapshot source of a report made from a profile captured with the browser extension. */
 const CAPTURE_SOURCE = "capture";
 
-/**
- * A report made from what a user's browser showed them (the extension, issue #23): the figures are
- * the platform's as of the capture, not a fetch by this server.
- */
-function CapturedNotice({ account }: { account: Account }) {
-  return (
-    <Alert data-testid="captured-notice">
-      <div>
-        <AlertTitle>Captured in your browser</AlertTitle>
-        <AlertDescription>
-          This report was made from @{account.username}'s {PLATFORM_LABELS[account.platform]} profile and
-          recent posts as the platform showed them in a browser, sent with the browser extension. The figures
-          are as of that capture.
-          {(account.dataNotes ?? [])
-            .filter((n) => n.kind === "captured")
-            .map((n) => (
-              <span key={n.message} className="mt-1 block">
-                {n.message}
-              </span>
-            ))}
-        </AlertDescription>
-      </div>
-    </Alert>
-  );
-}
-
 /** Where the data came from when that matters beyond each figure's mark: stored data, a limited source. */
 function DataNotes({ notes }: { notes: NonNullable<Account["dataNotes"]> }) {
   return (
     <Alert variant="warning" data-testid="data-notes">
       <div>
         <AlertTitle>
-          {notes.some((n) => n.kind === "stored")
-            ? "Made from stored data"
-            : "Some figures cannot be measured"}
+          {notes.some((n) => n.kind === "captured")
+            ? "Captured in your browser"
+            : notes.some((n) => n.kind === "stored")
+              ? "Made from stored data"
+              : "Some figures cannot be measured"}
         </AlertTitle>
         <AlertDescription>
           <ul className="list-disc pl-5">
