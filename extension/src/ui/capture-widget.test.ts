@@ -67,6 +67,9 @@ describe("capture widget", () => {
     expect(fields).toContain(
       `Each of the ${n} posts: id, type, caption, date, likes, comments, views, shares`,
     );
+    expect(fields).toContain(
+      "About the capture: the platform, when it was made, and which page data it was read from",
+    );
     expect(panel().textContent).toContain(
       "Nothing else from this page, your account or your browsing is sent.",
     );

@@ -161,6 +161,9 @@ export function mountCaptureWidget(doc: Document, deps: CaptureWidgetDeps): Capt
     fields.append(el("li", `Profile: ${d.profileFields.join(", ")}`));
     if (d.postCount > 0)
       fields.append(el("li", `Each of the ${d.postCount} posts: ${d.postFields.join(", ")}`));
+    fields.append(
+      el("li", "About the capture: the platform, when it was made, and which page data it was read from"),
+    );
     const details = el("details");
     details.append(el("summary", "Show the exact data"), el("pre", JSON.stringify(snapshot, null, 2)));
     const send = el("button", "Send", "primary");
