@@ -39,3 +39,6 @@ chrome.runtime.onMessage.addListener((message: ExtensionMessage, _sender, sendRe
   if (message?.type === "open-options") void chrome.runtime.openOptionsPage();
   return false;
 });
+
+// The toolbar button opens the options (the capture itself starts from the page's own button).
+chrome.action.onClicked.addListener(() => void chrome.runtime.openOptionsPage());
