@@ -214,6 +214,105 @@ describe("YouTube ytInitialData", () => {
     expect(s.posts.find((p) => p.id === "abcDEF12345")).toMatchObject({ type: "video", durationSec: 604 });
   });
 
+  it("reads the newer page header (view models) and lockup grid items", () => {
+    const newer = structuredClone(data) as Record<string, unknown>;
+    newer.header = {
+      pageHeaderRenderer: {
+        pageTitle: "Example Creator",
+        content: {
+          pageHeaderViewModel: {
+            title: { dynamicTextViewModel: { text: { content: "Example Creator" } } },
+            metadata: {
+              contentMetadataViewModel: {
+                metadataRows: [
+                  { metadataParts: [{ text: { content: "@examplecreator" } }] },
+                  {
+                    metadataParts: [
+                      {
+                        accessibilityLabel: "1.2 million subscribers",
+                        text: { content: "1.2M subscribers" },
+                      },
+                      { text: { content: "512 videos" } },
+                    ],
+                  },
+                ],
+                delimiter: "•",
+              },
+            },
+          },
+        },
+      },
+    };
+    newer.contents = {
+      twoColumnBrowseResultsRenderer: {
+        tabs: [
+          {
+            tabRenderer: {
+              title: "Videos",
+              selected: true,
+              content: {
+                richGridRenderer: {
+                  contents: [
+                    {
+                      richItemRenderer: {
+                        content: {
+                          lockupViewModel: {
+                            contentId: "xyzVID12345",
+                            contentType: "LOCKUP_CONTENT_TYPE_VIDEO",
+                            contentImage: {
+                              thumbnailViewModel: {
+                                overlays: [
+                                  {
+                                    thumbnailOverlayBadgeViewModel: {
+                                      thumbnailBadges: [{ thumbnailBadgeViewModel: { text: "12:34" } }],
+                                    },
+                                  },
+                                ],
+                              },
+                            },
+                            metadata: {
+                              lockupMetadataViewModel: {
+                                title: { content: "Lockup video" },
+                                metadata: {
+                                  contentMetadataViewModel: {
+                                    metadataRows: [
+                                      {
+                                        metadataParts: [
+                                          { text: { content: "1.2K views" } },
+                                          { text: { content: "3 days ago" } },
+                                        ],
+                                      },
+                                    ],
+                                  },
+                                },
+                              },
+                            },
+                          },
+                        },
+                      },
+                    },
+                  ],
+                },
+              },
+            },
+          },
+        ],
+      },
+    };
+    const s = parseYouTubeInitialData(newer, "examplecreator", now);
+    expect(s).toMatchObject({ followers: 1_200_000, postsCount: 512, username: "examplecreator" });
+    expect(s.posts).toEqual([
+      expect.objectContaining({
+        id: "xyzVID12345",
+        caption: "Lockup video",
+        views: 1200,
+        durationSec: 754,
+        type: "video",
+        postedAt: new Date(now.getTime() - 3 * 86_400_000).toISOString(),
+      }),
+    ]);
+  });
+
   it("refuses data of another channel, a page without channel details, and a hidden subscriber count", () => {
     expect(captureError(() => parseYouTubeInitialData(data, "someoneelse", now)).code).toBe(
       "stale-page-data",

@@ -131,7 +131,11 @@ export function parseYouTubeInitialData(data: unknown, handle: string, now: Date
       "no-profile-data",
     );
   const headerTexts = allTexts(data.header);
-  const subscribers = parseCountText(headerTexts.find((s) => /subscribers?\b/i.test(s)));
+  // The display count ("412K subscribers") before any spelled-out label ("412 thousand subscribers").
+  const subscriberText =
+    headerTexts.find((s) => /^\s*[\d.,]+\s*[KMB]?\s+subscribers?\s*$/i.test(s)) ??
+    headerTexts.find((s) => /subscribers?\b/i.test(s));
+  const subscribers = parseCountText(subscriberText);
   const videoCount = parseCountText(headerTexts.find((s) => /\bvideos?\b/i.test(s) && /\d/.test(s)));
   const handleInHeader = headerTexts.find((s) => /^@[\w.-]{3,30}$/.test(s))?.slice(1);
   const vanity = typeof metadata.vanityChannelUrl === "string" ? metadata.vanityChannelUrl : "";
