@@ -21,6 +21,11 @@ export interface ApiKeyOwner {
 
 /** Keys per user: enough for every tool an agency wires in, bounded so a loop cannot fill the table. */
 export const MAX_KEYS_PER_USER = 50;
+/**
+ * How long this process trusts a key it has looked up. A key revoked here stops at once; revoked
+ * through another instance, it may still open calls here for this long (docs/decisions/020).
+ */
+export const KEY_CACHE_MS = 10_000;
 /** lastUsedAt is written at most this often per key (one UPDATE a minute, not one per call). */
 export const LAST_USED_EVERY_MS = 60_000;
 /** Characters of the key kept for display: "ca_" and 8 of the secret (48 bits: tells keys apart, opens nothing). */
@@ -39,6 +44,8 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
   const { db } = deps;
   /** When each key's lastUsedAt was last written by this process. */
   const touched = new Map<string, number>();
+  /** Keys looked up recently (by hash), so a burst of calls costs one query (KEY_CACHE_MS). */
+  const known = new Map<string, { owner: ApiKeyOwner; until: number }>();
 
   const toView = (row: typeof apiKeys.$inferSelect): ApiKey => ({
     id: row.id,
@@ -96,6 +103,7 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
       const where = user.isAdmin ? eq(apiKeys.id, id) : and(eq(apiKeys.id, id), eq(apiKeys.userId, user.id));
       const gone = await db.delete(apiKeys).where(where).returning({ id: apiKeys.id });
       touched.delete(id);
+      for (const [hash, entry] of known) if (entry.owner.keyId === id) known.delete(hash);
       // Another user's key answers like a missing one: ids are not confirmed to people who cannot revoke them.
       if (gone.length === 0) throw new NotFoundError(`No API key with id ${id} was found among your keys.`);
     },
@@ -103,6 +111,10 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
     /** The owner of a presented key, or null when it is malformed, unknown or revoked. */
     async authenticate(key: string): Promise<ApiKeyOwner | null> {
       if (!KEY_SHAPE.test(key)) return null;
+      const keyHash = hashApiKey(key);
+      const nowMs = Date.now();
+      const cached = known.get(keyHash);
+      if (cached && cached.until > nowMs) return cached.owner;
       const rows = await db
         .select({
           id: apiKeys.id,
@@ -113,17 +125,23 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
         })
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))
-        .where(eq(apiKeys.keyHash, hashApiKey(key)))
+        .where(eq(apiKeys.keyHash, keyHash))
         .limit(1);
       const row = rows[0];
-      if (!row) return null;
-      return {
+      if (!row) {
+        known.delete(keyHash);
+        return null;
+      }
+      const owner: ApiKeyOwner = {
         keyId: row.id,
         userId: row.userId,
         email: row.email,
         name: row.name,
         scopes: row.scopes as ApiKeyScope[],
       };
+      if (known.size >= 10_000) known.clear();
+      known.set(keyHash, { owner, until: nowMs + KEY_CACHE_MS });
+      return owner;
     },
 
     /** Records a use: one conditional UPDATE per key and minute at most (never blocks the call on failure). */
