@@ -69,7 +69,9 @@ describe("sign-in journey (development login)", () => {
     await page.goto(`${ctx.url}/settings`);
     await page.getByText("You need to be logged in to access settings.").waitFor();
     await devSignIn("admin@example.com");
-    await page.getByText("How this installation caches, refreshes and analyses accounts, and its stored data.").waitFor();
+    await page
+      .getByText("How this installation caches, refreshes and analyses accounts, and its stored data.")
+      .waitFor();
     await page.getByRole("button", { name: "Sign Out" }).click();
     await page.getByText("You need to be logged in to access settings.").waitFor();
     expect(ctx.pageErrors, ctx.pageErrors.join("\n")).toEqual([]);

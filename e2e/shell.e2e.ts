@@ -124,10 +124,7 @@ describe("app shell in Chromium", () => {
       await page.getByRole("button", { name: "Open menu" }).click();
       const drawer = page.getByRole("dialog");
       await drawer.waitFor();
-      const links = await drawer
-        .getByRole("navigation", { name: "Menu" })
-        .getByRole("link")
-        .allInnerTexts();
+      const links = await drawer.getByRole("navigation", { name: "Menu" }).getByRole("link").allInnerTexts();
       expect(links).toEqual(expect.arrayContaining(["Home", "About", "Privacy", "Terms", "Blog"]));
       await page.keyboard.press("Escape");
       await drawer.waitFor({ state: "hidden" });

@@ -363,3 +363,15 @@ describe("ReportView: a web-search estimate", () => {
     expect(screen.queryByTestId("web-estimate")).toBeNull();
   });
 });
+
+describe("ReportView: a capture from the browser extension", () => {
+  it('says "Captured in your browser" in its source line, even without the capture note', async () => {
+    await renderReport({ ...makeAccount(), source: "capture", isSample: false });
+    expect(screen.getByText(/^Source:/)).toHaveTextContent("Source: Captured in your browser.");
+  });
+
+  it("shows no capture wording on a report the server fetched", async () => {
+    await renderReport({ ...makeAccount(), source: "instagram-web", isSample: false });
+    expect(screen.queryByText(/Captured in your browser/)).toBeNull();
+  });
+});

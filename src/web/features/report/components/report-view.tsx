@@ -177,6 +177,9 @@ function WebEstimateNotice({ account }: { account: Account }) {
   );
 }
 
+/** The snapshot source of a report made from a profile captured with the browser extension. */
+const CAPTURE_SOURCE = "capture";
+
 /** Where the data came from when that matters beyond each figure's mark: stored data, a limited source. */
 function DataNotes({ notes }: { notes: NonNullable<Account["dataNotes"]> }) {
   return (
@@ -205,7 +208,13 @@ function ReportFooter({ account }: { account: Account }) {
   const ai = account.ai;
   return (
     <p className="text-xs text-muted-foreground">
-      Source: {account.isSample ? "generated sample data" : account.source}.{" "}
+      Source:{" "}
+      {account.isSample
+        ? "generated sample data"
+        : account.source === CAPTURE_SOURCE
+          ? "Captured in your browser"
+          : account.source}
+      .{" "}
       {ai?.status === "used"
         ? `Texts marked AI were written by ${ai.model ?? "a language model"} from the measured figures.`
         : "Texts were written by the analysis engine from the measured figures."}{" "}
