@@ -15,7 +15,9 @@ import { negotiateEncoding } from "./compression";
 const NOW = new Date("2026-11-20T12:00:00Z");
 const ASSET = "assets/index-Ab12Cd34.js";
 // Several KB of repetitive JavaScript, like a real bundle: worth compressing.
-const ASSET_SOURCE = Array.from({ length: 400 }, (_, i) => `export const value${i} = "item-${i}";`).join("\n");
+const ASSET_SOURCE = Array.from({ length: 400 }, (_, i) => `export const value${i} = "item-${i}";`).join(
+  "\n",
+);
 
 /** A built web app as `vite build` leaves it: hashed assets with their .br/.gz twins (vite.config.ts). */
 function builtWebRoot(): string {
@@ -108,7 +110,10 @@ describe("compressed responses and cache headers (issue #25)", () => {
   });
 
   it("compresses the server-rendered page HTML (with its SEO tags) and marks it no-cache", async () => {
-    const res = await app.inject({ url: `/report/instagram/${handle}`, headers: { "accept-encoding": "br" } });
+    const res = await app.inject({
+      url: `/report/instagram/${handle}`,
+      headers: { "accept-encoding": "br" },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-encoding"]).toBe("br");
     expect(vary(res)).toContain("accept-encoding");
@@ -124,7 +129,10 @@ describe("compressed responses and cache headers (issue #25)", () => {
   });
 
   it("compresses a large JSON answer and leaves a small one alone", async () => {
-    const big = await app.inject({ url: "/api/accounts?limit=10", headers: { "accept-encoding": "br, gzip" } });
+    const big = await app.inject({
+      url: "/api/accounts?limit=10",
+      headers: { "accept-encoding": "br, gzip" },
+    });
     expect(big.statusCode).toBe(200);
     expect(big.headers["content-encoding"]).toBe("br");
     expect(vary(big)).toContain("accept-encoding");

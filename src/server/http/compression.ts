@@ -27,7 +27,8 @@ export function negotiateEncoding(acceptEncoding: string | string[] | undefined)
     const weight = q ? Number(q.slice(2)) : 1;
     weights.set(name, Number.isFinite(weight) ? weight : 0);
   }
-  const accepts = (name: string) => (weights.get(name) ?? (name !== "identity" ? weights.get("*") : 1) ?? 0) > 0;
+  const accepts = (name: string) =>
+    (weights.get(name) ?? (name !== "identity" ? weights.get("*") : 1) ?? 0) > 0;
   if (accepts("br")) return "br";
   if (accepts("gzip")) return "gzip";
   return null;
