@@ -2,6 +2,8 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
@@ -36,11 +38,49 @@ function initialScripts(html: string): string[] {
   return [...out].map((u) => path.join(webRoot, u.replace(/^\//, "")));
 }
 
+/** Lighthouse 12's mobile profile (simulated slow 4G and a 4× slower CPU), performance only. */
+async function lighthouseRun(
+  url: string,
+): Promise<{ score: number; fcp: number; lcp: number; tbt: number; cls: number }> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: CHROMIUM_FLAGS,
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+    });
+    const lhr = result?.lhr;
+    const score = lhr?.categories.performance?.score;
+    if (!lhr || typeof score !== "number") {
+      throw new Error(
+        `Lighthouse gave no performance score for ${url}: ${lhr?.runtimeError?.message ?? "no result"}`,
+      );
+    }
+    const ms = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: score * 100,
+      fcp: ms("first-contentful-paint"),
+      lcp: ms("largest-contentful-paint"),
+      tbt: ms("total-blocking-time"),
+      cls: ms("cumulative-layout-shift"),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
 /**
  * web.initial_js_gz_kb — the home page's initial JavaScript, gzipped (budget 170 KB), beside all the
  * app's JavaScript gzipped (ratio = the share a first visit downloads; charts and heavy views are lazy).
  * web.report_load_ms — a report route in Chromium on 127.0.0.1, from navigation to the report and its
  * first chart on screen, cold cache (median of several loads), beside /about loaded the same way.
+ * web.lighthouse.home / .report / .discovery — Lighthouse 12 mobile performance score (0–100; target
+ * ≥ 90) of `/`, `/report/instagram/<sample>` and `/influencer-discovery` served with the built,
+ * precompressed assets, beside /about scored the same way (median of runs).
  */
 export async function benchWeb(opts: BenchOptions): Promise<Figure[]> {
   if (!fs.existsSync(path.join(webRoot, "index.html"))) {
@@ -102,6 +142,7 @@ export async function benchWeb(opts: BenchOptions): Promise<Figure[]> {
   try {
     const [h] = await database.db.query.accounts.findMany({
       columns: { platform: true, username: true },
+      where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
       limit: 1,
     });
     if (!h) throw new Error("no sample account was seeded");
@@ -146,6 +187,33 @@ export async function benchWeb(opts: BenchOptions): Promise<Figure[]> {
       ratio: report / about,
       note: `median of ${rounds} cold loads of /report/${h.platform}/<sample> until the report and its first chart show; baseline /about until its heading shows`,
     });
+    await browser.close();
+
+    const lhRuns = opts.quick ? 1 : 3;
+    const scored = async (url: string) => {
+      const runs: Awaited<ReturnType<typeof lighthouseRun>>[] = [];
+      for (let r = 0; r < lhRuns; r++) runs.push(await lighthouseRun(url));
+      runs.sort((a, b) => a.score - b.score);
+      return runs[Math.floor((runs.length - 1) / 2)]!;
+    };
+    const aboutScore = await scored(`${base}/about`);
+    const pages: [string, string][] = [
+      ["home", "/"],
+      ["report", `/report/${h.platform}/${h.username}`],
+      ["discovery", "/influencer-discovery"],
+    ];
+    for (const [name, pagePath] of pages) {
+      const lh = await scored(`${base}${pagePath}`);
+      figures.push({
+        name: `web.lighthouse.${name}`,
+        value: lh.score,
+        unit: "score",
+        baseline: aboutScore.score,
+        ratio: lh.score / aboutScore.score,
+        target: 90,
+        note: `${pagePath.replace(h.username, "<sample>")}: FCP ${(lh.fcp / 1000).toFixed(1)} s, LCP ${(lh.lcp / 1000).toFixed(1)} s, TBT ${Math.round(lh.tbt)} ms, CLS ${lh.cls.toFixed(3)}; median of ${lhRuns} Lighthouse 12 mobile runs; baseline /about scored the same way`,
+      });
+    }
     return figures;
   } finally {
     await browser.close();

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import fastifyCookie from "@fastify/cookie";
+import fastifyCompress from "@fastify/compress";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
@@ -14,6 +15,7 @@ import { discoveryRoutes } from "./discovery/routes";
 import { createTrustCheck, registerHostGuard, registerNulGuard } from "./http/edge";
 import { growthPlugin } from "./growth/routes";
 import { DEFAULT_BODY_LIMIT, registerErrorHandler } from "./http/error-handler";
+import { COMPRESSION_OPTIONS } from "./http/compression";
 import { registerWebApp } from "./http/static-web";
 import { createJobs, type Jobs } from "./jobs";
 import { jobRoutes } from "./jobs/routes";
@@ -123,6 +125,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     },
     crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
   });
+  // Before every route: HTML and JSON above 1 KB go out brotli/gzip-compressed (http/compression.ts).
+  await app.register(fastifyCompress, COMPRESSION_OPTIONS);
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   // JSON only: a cross-site <form enctype="text/plain"> must not reach a handler (CSRF).
   app.removeContentTypeParser("text/plain");

@@ -5,6 +5,7 @@ import type { FastifyInstance } from "fastify";
 import { headTags, type SiteInfo } from "../../core/seo/page-meta";
 import { prepareTemplate, renderPage } from "../seo/html";
 import type { SeoService } from "../seo/seo-service";
+import { compressHtml } from "./compression";
 
 /**
  * Serves the built React app: files from `webRoot`, and index.html for every other page path so
@@ -25,10 +26,17 @@ export async function registerWebApp(
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes brotli and gzip twins of each text asset (vite.config.ts); a client that
+      // accepts one gets it with Content-Encoding and Vary: Accept-Encoding, without compressing per request.
+      preCompressed: true,
       maxAge: "1h",
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          // Vite names every file under /assets/ by its content hash: a changed file has a new name.
           reply.header("cache-control", "public, max-age=31536000, immutable");
+        } else if (/\.html?$/i.test(filePath)) {
+          // HTML names the current hashed assets, so a browser revalidates it on every visit.
+          reply.header("cache-control", "no-cache");
         }
       },
     });
@@ -54,9 +62,11 @@ export async function registerWebApp(
         .send("The web app has not been built. Run `npm run build` (npm start does this for you).");
     }
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
-    if (!seo || !template) return reply.send(indexHtml);
+    const accept = request.headers["accept-encoding"];
+    if (!seo || !template) return reply.send(compressHtml(accept, reply, indexHtml));
     const query = new URLSearchParams(request.url.slice(url.length + 1));
     const page = await seo.service.resolve(url, query);
-    return reply.status(page.status).send(renderPage(template, headTags(page.meta, seo.site)));
+    const html = renderPage(template, headTags(page.meta, seo.site));
+    return reply.status(page.status).send(compressHtml(accept, reply, html));
   });
 }

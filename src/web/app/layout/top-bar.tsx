@@ -1,12 +1,18 @@
+import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { ThemeToggle } from "../../components/theme/theme-toggle";
 import { paths } from "../../config/paths";
 import { SignInControl, useSession } from "../../features/auth";
-import { NotificationBell } from "../../features/watchlists";
 import { cn } from "../../lib/utils";
 import { Logo } from "./logo";
 import { MobileNav } from "./mobile-nav";
 import { topNavItems, useCurrentNavHref } from "./nav-items";
+
+// Only signed-in users see the bell, and its popover (floating-ui) is not needed for the first paint:
+// it loads in its own chunk (initial JS budget, issue #25).
+const NotificationBell = lazy(async () => ({
+  default: (await import("../../features/watchlists/components/notification-bell")).NotificationBell,
+}));
 
 export interface TopBarProps {
   brandName: string;
@@ -65,7 +71,9 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
               (the brand name keeps its room beside the drawer button, decision 011). */}
           {isAuthenticated ? (
             <div className="hidden xl:block">
-              <NotificationBell watchlistsHref={paths.watchlists()} />
+              <Suspense fallback={null}>
+                <NotificationBell watchlistsHref={paths.watchlists()} />
+              </Suspense>
             </div>
           ) : null}
           <ThemeToggle />

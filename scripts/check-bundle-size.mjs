@@ -1,0 +1,39 @@
+#!/usr/bin/env node
+// Fails when the home page's initial JavaScript (its module entry plus every modulepreload named in
+// the built index.html), gzipped at level 9, exceeds the budget (issue #25). A size, not a timing:
+// the same build gives the same figure on any machine. Run after `npm run build`.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const webRoot = path.join(root, "dist/web");
+const BUDGET_KB = Number(process.env.INITIAL_JS_BUDGET_KB ?? 170);
+
+const indexFile = path.join(webRoot, "index.html");
+if (!fs.existsSync(indexFile)) {
+  console.error(`No build at ${path.relative(root, indexFile)}: run \`npm run build\` first.`);
+  process.exit(2);
+}
+const html = fs.readFileSync(indexFile, "utf8");
+const urls = new Set();
+for (const m of html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)) urls.add(m[1]);
+for (const m of html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) urls.add(m[1]);
+if (urls.size === 0) {
+  console.error("The built index.html names no module script: cannot measure the initial JavaScript.");
+  process.exit(2);
+}
+const rows = [...urls].map((url) => {
+  const file = path.join(webRoot, url.replace(/^\//, ""));
+  const kb = zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length / 1024;
+  return { url, kb };
+});
+rows.sort((a, b) => b.kb - a.kb);
+const total = rows.reduce((sum, r) => sum + r.kb, 0);
+for (const r of rows) console.log(`${r.kb.toFixed(1).padStart(7)} KB  ${r.url}`);
+const verdict = total <= BUDGET_KB ? "within" : "OVER";
+console.log(
+  `Initial JavaScript of the home page: ${total.toFixed(1)} KB gzipped in ${rows.length} files (entry + modulepreloads), ${verdict} the ${BUDGET_KB} KB budget.`,
+);
+if (total > BUDGET_KB) process.exit(1);
