@@ -11,6 +11,8 @@ type Handler = (request: { method: string; body: unknown; url: string }) => {
   status?: number;
   json?: unknown;
   text?: string;
+  /** Extra response headers (e.g. X-Quota-Spent). */
+  headers?: Record<string, string>;
 };
 
 export interface MockApiCall {
@@ -62,7 +64,10 @@ function parseBody(text: string): unknown {
 }
 
 export function mockApi(
-  routes: Record<string, Handler | { status?: number; json?: unknown; text?: string }>,
+  routes: Record<
+    string,
+    Handler | { status?: number; json?: unknown; text?: string; headers?: Record<string, string> }
+  >,
 ) {
   const calls: MockApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -90,7 +95,7 @@ export function mockApi(
     }
     return new Response(JSON.stringify(answer.json ?? null), {
       status,
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...answer.headers },
     });
   });
   vi.stubGlobal("fetch", fetchMock);
