@@ -115,7 +115,9 @@ describe.each(testedDatabaseKinds())("quota on %s", (kind) => {
     for (let i = 0; i < 7; i++) await quota.consume({ kind: "user", userId: "u-custom" });
     const user = await quota.consume({ kind: "user", userId: "u-custom" }).catch((e) => e);
     expect(user.message).toBe("You've reached your daily limit of 7 reports. It resets at midnight UTC.");
-    expect(USER_LIMIT_MESSAGE(1)).toBe("You've reached your daily limit of 1 report. It resets at midnight UTC.");
+    expect(USER_LIMIT_MESSAGE(1)).toBe(
+      "You've reached your daily limit of 1 report. It resets at midnight UTC.",
+    );
     for (const m of [anon.message, ip.message, user.message]) expect(m).not.toContain("50");
   });
 });

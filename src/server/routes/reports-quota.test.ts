@@ -171,7 +171,9 @@ describe.each(testedDatabaseKinds())("report quota paths on %s", (kind) => {
     const refused = await analyze(cookie, handles[8]!);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().code).toBe("REPORT_LIMIT_EXCEEDED");
-    expect(refused.json().message).toBe("You've reached your daily limit of 3 reports. It resets at midnight UTC.");
+    expect(refused.json().message).toBe(
+      "You've reached your daily limit of 3 reports. It resets at midnight UTC.",
+    );
     const stored = await analyze(cookie, handles[5]!);
     expect(stored.statusCode).toBe(200);
     expect(stored.headers["x-quota-spent"]).toBe("0");
