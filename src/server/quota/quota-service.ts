@@ -1,4 +1,5 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { anonIpLimitText, anonLimitText, reportsWord, userLimitText } from "../../core/quota-text";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { reportUsage } from "../db/schema";
@@ -27,19 +28,14 @@ export interface QuotaStatus {
   resetsAt: string;
 }
 
-/** "1 report", "50 reports". */
-export function reportsWord(n: number): string {
-  return `${n} ${n === 1 ? "report" : "reports"}`;
-}
+export { reportsWord };
 
 /** A visitor's own limit (ANON_REPORT_LIMIT); the number offered is the signed-in one (USER_DAILY_REPORT_LIMIT). */
-export const ANON_LIMIT_MESSAGE = (userLimit: number) =>
-  `You've reached the limit for free users. Sign in with Google to get up to ${reportsWord(userLimit)} per day.`;
+export const ANON_LIMIT_MESSAGE = (userLimit: number) => anonLimitText(userLimit);
 /** The address's limit (ANON_IP_DAILY_LIMIT): visitors behind one address share it. */
 export const ANON_IP_LIMIT_MESSAGE = (ipLimit: number, userLimit: number) =>
-  `Visitors from your network have used today's ${reportsWord(ipLimit)} without sign-in. Sign in with Google to get up to ${reportsWord(userLimit)} per day.`;
-export const USER_LIMIT_MESSAGE = (limit: number) =>
-  `You've reached your daily limit of ${reportsWord(limit)}. It resets at midnight UTC.`;
+  anonIpLimitText(ipLimit, userLimit);
+export const USER_LIMIT_MESSAGE = (limit: number) => userLimitText(limit);
 
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);

@@ -178,6 +178,6 @@ describe.each(testedDatabaseKinds())("report quota paths on %s", (kind) => {
     expect(stored.statusCode).toBe(200);
     expect(stored.headers["x-quota-spent"]).toBe("0");
     const config = await app.inject({ method: "GET", url: "/api/config" });
-    expect(config.json()).toMatchObject({ anonReportLimit: 1, userDailyReportLimit: 3 });
+    expect(config.json()).toMatchObject({ anonReportLimit: 1, userDailyReportLimit: 3, contactEmail: null });
   });
 });

@@ -34,6 +34,7 @@ export const TEST_CONFIG = {
   adsenseClientId: null as string | null,
   homeVariant: "a" as "a" | "b",
   pixelId: null as string | null,
+  contactEmail: "hello@analytics.example.com" as string | null,
   version: "0.0.0-test",
 };
 
