@@ -60,7 +60,8 @@ async function devSignIn(page: Page, email: string, { contactFirst = false } = {
 }
 
 describe("analytics and ads with nothing configured", () => {
-  const ctx = useE2e({ SAMPLE_ACCOUNTS: "50", DEV_LOGIN: "1" });
+  // "Contact us" (a lead) shows only with a configured CONTACT_EMAIL.
+  const ctx = useE2e({ SAMPLE_ACCOUNTS: "50", DEV_LOGIN: "1", CONTACT_EMAIL: "hello@example.com" });
   const contexts: BrowserContext[] = [];
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => undefined);
@@ -144,6 +145,7 @@ describe("analytics and ads with a pixel id and an AdSense client configured", (
   const ctx = useE2e({
     SAMPLE_ACCOUNTS: "50",
     DEV_LOGIN: "1",
+    CONTACT_EMAIL: "hello@example.com",
     META_PIXEL_ID: PIXEL_ID,
     ADSENSE_CLIENT_ID: ADSENSE_CLIENT,
   });

@@ -87,6 +87,7 @@ describe("client configuration", () => {
     BRAND_NAME: "Acme Insights",
     DEV_LOGIN: "1",
     GOOGLE_CLIENT_ID: "cid.apps.googleusercontent.com",
+    CONTACT_EMAIL: "hello@acme.example",
   });
   it("tells the web app what it needs and nothing secret", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/config" });
@@ -99,6 +100,7 @@ describe("client configuration", () => {
       userDailyReportLimit: 50,
       adsenseClientId: null,
       pixelId: null,
+      contactEmail: "hello@acme.example",
     });
     expect(res.body).not.toContain("test-secret");
   });

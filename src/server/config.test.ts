@@ -25,6 +25,20 @@ describe("loadConfig", () => {
     expect(c.sessionSecretIsEphemeral).toBe(true);
   });
 
+  it("reads CONTACT_EMAIL: one e-mail address, unset by default, a clear message otherwise", () => {
+    expect(loadConfig({}, secret).contactEmail).toBeUndefined();
+    expect(loadConfig({ CONTACT_EMAIL: "" }, secret).contactEmail).toBeUndefined();
+    expect(loadConfig({ CONTACT_EMAIL: " hello@acme.example " }, secret).contactEmail).toBe(
+      "hello@acme.example",
+    );
+    for (const bad of ["support", "a@b", "x@y.z, other@y.z", "<a@b.c>"]) {
+      expect(() => loadConfig({ CONTACT_EMAIL: bad }, secret)).toThrow(ConfigError);
+      expect(() => loadConfig({ CONTACT_EMAIL: bad }, secret)).toThrow(
+        /CONTACT_EMAIL must be one e-mail address such as hello@example\.com/,
+      );
+    }
+  });
+
   it("derives flags from the values given", () => {
     const c = loadConfig(
       {
@@ -103,7 +117,10 @@ describe("loadConfig", () => {
       { YOUTUBE_PROXY: "http://proxy.example:3128/path?x=1" },
       "Invalid configuration: YOUTUBE_PROXY must be a proxy origin without a path or query, e.g. http://proxy.example:3128",
     ],
-    [{ APIFY_BASE_URL: "ftp://x" }, 'Invalid configuration: APIFY_BASE_URL must be an http(s) URL, got "ftp://x"'],
+    [
+      { APIFY_BASE_URL: "ftp://x" },
+      'Invalid configuration: APIFY_BASE_URL must be an http(s) URL, got "ftp://x"',
+    ],
     [
       { APIFY_TIMEOUT_SECONDS: "600" },
       "Invalid configuration: APIFY_TIMEOUT_SECONDS must be from 10 to 300, got 600",

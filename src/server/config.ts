@@ -332,6 +332,22 @@ const envSchema = z.object({
       return v;
     }),
   BRAND_NAME: z.string().trim().min(1).max(100).optional().default("Social Media Analytics Platform"),
+  /** The address of the Feedback and "Contact us" (enterprise access) links; unset hides them. */
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === "") return undefined;
+      if (v.length > 254 || !/^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/.test(v)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `must be one e-mail address such as hello@example.com (got "${v.slice(0, 100)}")`,
+        });
+        return z.NEVER;
+      }
+      return v;
+    }),
   TRUSTED_PROXIES: z
     .string()
     .optional()
@@ -506,6 +522,8 @@ export interface AppConfig {
   cookieFiles: CookieFilesConfig;
   appUrl: string;
   brandName: string;
+  /** CONTACT_EMAIL: the Feedback and enterprise "Contact us" address; undefined hides those links. */
+  contactEmail?: string;
   /** White-label logo of PDF exports and shared lists: an http(s) URL or a data:image URL (PNG/JPEG). */
   brandLogoUrl?: string;
   /** Spec §2 home: "a" puts the analyser first (default), "b" the rotating hero. */
@@ -643,6 +661,7 @@ export function loadConfig(
     cookieFiles,
     appUrl: e.APP_URL ?? `http://localhost:${port}`,
     brandName: e.BRAND_NAME,
+    contactEmail: e.CONTACT_EMAIL,
     brandLogoUrl: e.BRAND_LOGO_URL,
     homeVariant: e.HOME_VARIANT,
     adsenseClientId: e.ADSENSE_CLIENT_ID,

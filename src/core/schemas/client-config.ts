@@ -13,6 +13,8 @@ export const clientConfigSchema = z.object({
   /** Which home page of spec §2 this installation shows (HOME_VARIANT). */
   homeVariant: z.enum(["a", "b"]).default("a"),
   pixelId: z.string().nullable(),
+  /** CONTACT_EMAIL: the Feedback and enterprise "Contact us" address; null hides those links. */
+  contactEmail: z.string().nullable().default(null),
   version: z.string(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { canonicalHandle } from "../handles";
+import { isModelFigures } from "../model-figures";
 import { isPlatform, PLATFORM_LABELS, type Platform } from "./platform";
 import { ENGAGEMENT_LEVELS, type EngineReport, GRADES, PROVENANCE_KINDS, type Provenance } from "./report";
 
@@ -76,6 +77,8 @@ export const comparedFiguresSchema = z.object({
   topAgeBracket: z.string().nullable(),
   audienceDemographics: z.string(),
   isSample: z.boolean(),
+  /** The figures are the model's web-search estimate, not measured (src/core/model-figures.ts). */
+  modelFigures: z.boolean().optional(),
   lastUpdated: z.string(),
   /** Per row key: where the figure comes from (measured, estimated, sample, ai…) and how. */
   provenance: z.record(z.string(), provenanceBriefSchema),
@@ -183,7 +186,7 @@ export function missingReportMessage(platform: Platform, username: string): stri
 /** The compared figures of one stored report: every number from the engine's metrics, none recomputed. */
 export function figuresFromReport(
   r: EngineReport,
-  stored: { isSample: boolean; createdAt: Date },
+  stored: { isSample: boolean; createdAt: Date; source?: string },
 ): ComparedFigures {
   const m = r.metrics;
   const provenance: ComparedFigures["provenance"] = {};
@@ -230,6 +233,7 @@ export function figuresFromReport(
     topAgeBracket: topAge?.bracket ?? null,
     audienceDemographics: r.audienceDemographics,
     isSample: stored.isSample,
+    modelFigures: isModelFigures(stored.source),
     lastUpdated: stored.createdAt.toISOString(),
     provenance,
   };

@@ -148,6 +148,8 @@ export const discoveryResultSchema = z.object({
   engagementRate: z.string(),
   countries: z.array(z.string()),
   isSample: z.boolean(),
+  /** The figures are the model's web-search estimate, not measured (src/core/model-figures.ts). */
+  modelFigures: z.boolean().optional(),
   matchBreakdown: z.array(matchContributionSchema),
   /**
    * "web": proposed by the web-search model for this search, then fetched, verified and analysed
@@ -337,6 +339,8 @@ export const finderResultSchema = z.object({
   engagementRate: z.string(),
   verified: z.boolean(),
   isSample: z.boolean(),
+  /** The figures are the model's web-search estimate, not measured (src/core/model-figures.ts). */
+  modelFigures: z.boolean().optional(),
   /** Short reasons, e.g. "Bio mentions “vegan”", "Audience in Canada", "Micro creator (10K–100K)". */
   matchReasons: z.array(z.string()),
 });

@@ -109,6 +109,9 @@ export const listItemSchema = z.object({
   /** When the stored report was made (ISO), null when the creator has none yet. */
   reportDate: z.string().nullable(),
   isSample: z.boolean(),
+  /** The figures are the model's web-search estimate, not measured (src/core/model-figures.ts). */
+  modelFigures: z.boolean().optional(),
+
   note: z.string(),
   status: z.enum(LIST_STATUSES),
   addedAt: z.string(),

@@ -45,6 +45,8 @@ export const siteSearchResultSchema = z.object({
   engagementRate: z.number().nullable(),
   verified: z.boolean(),
   isSample: z.boolean(),
+  /** The figures are the model's web-search estimate, not measured (src/core/model-figures.ts). */
+  modelFigures: z.boolean().optional(),
   /** ISO time of the stored report. */
   lastUpdated: z.string(),
 });

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import { isModelFigures } from "../../core/model-figures";
 import type { ListItem, ListStatus } from "../../core/schemas/lists";
 import type { Platform } from "../../core/schemas/platform";
 import type { Grade } from "../../core/schemas/report";
@@ -36,6 +37,8 @@ interface ItemDbRow {
   engagementRate: number | string | null;
   grade: Grade | null;
   isSample: boolean | null;
+  /** The account's newest data source ("web-search": the model's estimate); null when not indexed. */
+  source: string | null;
   reportDate: Date | string | null;
   estimatedPostValue: string | null;
   costLow: number | string | null;
@@ -126,7 +129,7 @@ export function createListsRepo(db: AppDb) {
         db,
         sql`select i.id, i.platform, i.username, i.note, i.status, i.added_at as "addedAt",
                    a.name, a.followers, a.engagement_rate as "engagementRate", a.grade,
-                   a.is_sample as "isSample",
+                   a.is_sample as "isSample", a.source,
                    r.created_at as "reportDate", r.epv as "estimatedPostValue",
                    r.v->>'low' as "costLow", r.v->>'high' as "costHigh"
             from creator_list_items i
@@ -154,6 +157,7 @@ export function createListsRepo(db: AppDb) {
         estimatedCostHigh: num(r.costHigh),
         reportDate: r.reportDate === null ? null : iso(r.reportDate),
         isSample: r.isSample ?? false,
+        modelFigures: isModelFigures(r.source),
         note: r.note,
         status: r.status,
         addedAt: iso(r.addedAt),

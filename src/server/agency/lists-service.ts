@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { canonicalHandle } from "../../core/handles";
+import { FIGURES_SOURCE_HEADER, figuresSourceText } from "../../core/model-figures";
 import type { CompareResponse } from "../../core/schemas/compare";
 import {
   ACTIVE_SHARES_PER_LIST_MAX,
@@ -228,6 +229,7 @@ export function listExportTable(
       { header: "Status", kind: "text", width: 0.8 },
       { header: "Note", kind: "text", width: 2.2 },
       { header: "Report date", kind: "date", width: 0.8 },
+      { header: FIGURES_SOURCE_HEADER, kind: "text", width: 1.4 },
     ],
     rows: list.items.map((i) => [
       PLATFORM_LABELS[i.platform],
@@ -241,6 +243,11 @@ export function listExportTable(
       LIST_STATUS_LABELS[i.status],
       i.note,
       i.reportDate ? new Date(i.reportDate) : null,
+      figuresSourceText({
+        modelFigures: i.modelFigures,
+        isSample: i.isSample,
+        hasFigures: i.reportDate !== null || i.followers !== null,
+      }),
     ]),
     totals: [
       "Total",
@@ -251,6 +258,7 @@ export function listExportTable(
       null,
       list.totals.estimatedCostLow,
       list.totals.estimatedCostHigh,
+      null,
       null,
       null,
       null,
@@ -290,6 +298,7 @@ export function compareExportTable(
       { header: "Est. cost low (USD)", kind: "money" },
       { header: "Est. cost high (USD)", kind: "money" },
       { header: "Report date", kind: "date", width: 0.8 },
+      { header: FIGURES_SOURCE_HEADER, kind: "text", width: 1.4 },
     ],
     rows: found.map((a) => {
       const f = a.figures!;
@@ -307,6 +316,7 @@ export function compareExportTable(
         f.priceLow,
         f.priceHigh,
         new Date(f.lastUpdated),
+        figuresSourceText(f),
       ];
     }),
   };

@@ -20,6 +20,7 @@ import {
   resolveTargets,
   trimDescription,
 } from "../../core/discovery/match";
+import { isModelFigures } from "../../core/model-figures";
 import {
   type DiscoveryResult,
   type DiscoverySearchRequest,
@@ -65,6 +66,8 @@ interface Row {
   engagement_rate: number | null;
   countries: string[] | null;
   is_sample: boolean;
+  /** The newest report's source ("web-search": the model's estimate). */
+  source: string;
 }
 
 /** A discovery request resolved: the chosen industry and its related ones, the targets, the weights that apply. */
@@ -106,6 +109,8 @@ export interface DiscoveryAccount {
   engagementRate: number | null;
   countries: string[];
   isSample: boolean;
+  /** The figures are the model's web-search estimate (src/core/model-figures.ts). */
+  modelFigures?: boolean;
 }
 
 /** One discovery result, its match explained criterion by criterion (factors 0–1, as ranked). */
@@ -156,6 +161,7 @@ export function discoveryResultOf(
     engagementRate: formatEngagementRate(account.engagementRate),
     countries,
     isSample: account.isSample,
+    modelFigures: account.modelFigures === true,
     matchBreakdown: breakdown(scores, match),
   };
 }
@@ -233,6 +239,7 @@ function toResults(
         engagementRate: r.engagement_rate,
         countries: r.countries ?? [],
         isSample: r.is_sample,
+        modelFigures: isModelFigures(r.source),
       },
       { fi: Number(r.fi), fm: Number(r.fm), ff: Number(r.ff), fe: Number(r.fe) },
       r.match,
@@ -267,7 +274,7 @@ export async function searchExhaustive(
     sql`
     select t.id, t.fi, t.fm, t.ff, t.fe, t.match, t.total,
            a.username, a.platform, a.name, a.verified, a.followers, a.industry, a.bio,
-           a.engagement_rate, a.countries, a.is_sample
+           a.engagement_rate, a.countries, a.is_sample, a.source
     from (
       select s.*, ${matchSql(criteria)} as match, count(*) over () as total
       from (
@@ -366,7 +373,7 @@ export async function searchIndexed(
       )[0]!.n,
     );
   const display = sql`a.username, a.platform, a.name, a.verified, a.followers, a.industry, a.bio,
-           a.engagement_rate, a.countries, a.is_sample`;
+           a.engagement_rate, a.countries, a.is_sample, a.source`;
 
   // Any industry, no market: the index order is the ranking (match = discovery_base_match).
   if (streams.length === 1 && streams[0]!.fi === 0 && targets.length === 0) {

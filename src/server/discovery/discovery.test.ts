@@ -438,6 +438,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         engagementRate: "1.3%",
         countries: ["Canada"],
         isSample: false,
+        modelFigures: false,
       });
       expect(chef.description.length).toBeLessThanOrEqual(200);
       expect(chef.description.endsWith("…")).toBe(true);
@@ -454,6 +455,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
           "engagementRate",
           "countries",
           "isSample",
+          "modelFigures",
           "matchBreakdown",
         ].sort(),
       );

@@ -19,6 +19,7 @@ import {
   relatedIndustries,
   trimDescription,
 } from "../../core/discovery/match";
+import { isModelFigures } from "../../core/model-figures";
 import type {
   FinderCriteria,
   FinderRequest,
@@ -71,6 +72,8 @@ export interface Row {
   engagement_rate: number | null;
   countries: string[] | null;
   is_sample: boolean;
+  /** The newest report's source ("web-search": the model's estimate). */
+  source: string;
   hits: string[] | null;
   name_hits: string[] | null;
 }
@@ -270,7 +273,7 @@ export async function findExhaustive(
     sql`
     select t.id, t.match, t.ft, t.fi, t.fc,
            a.username, a.platform, a.name, a.verified, a.followers, a.industry, a.bio,
-           a.engagement_rate, a.countries, a.is_sample,
+           a.engagement_rate, a.countries, a.is_sample, a.source,
            ${hitList(sql`a.search_tsv`)} as hits,
            ${hitList(sql`to_tsvector(${TS_CONFIG}, a.name)`)} as name_hits
     from (
@@ -321,6 +324,7 @@ function finderResultOf(r: Row, plan: FinderPlan): FinderResult {
     engagementRate: formatEngagementRate(r.engagement_rate),
     verified: r.verified,
     isSample: r.is_sample,
+    modelFigures: isModelFigures(r.source),
     matchReasons: reasons,
   };
 }

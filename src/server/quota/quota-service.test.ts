@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../db/database";
 import { QuotaExceededError } from "../errors";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
-import { ANON_LIMIT_MESSAGE, createQuotaService } from "./quota-service";
+import { ANON_LIMIT_MESSAGE, createQuotaService, USER_LIMIT_MESSAGE } from "./quota-service";
 
 const limits = { anonymous: 1, anonymousPerIp: 5, user: 50 };
 
@@ -46,7 +46,10 @@ describe.each(testedDatabaseKinds())("quota on %s", (kind) => {
       .consume({ kind: "anonymous", visitorId: "v-msg", ipKey: "10.0.0.2" })
       .catch((e) => e);
     expect(err).toBeInstanceOf(QuotaExceededError);
-    expect(err.message).toBe(ANON_LIMIT_MESSAGE);
+    expect(err.message).toBe(ANON_LIMIT_MESSAGE(50));
+    expect(err.message).toBe(
+      "You've reached the limit for free users. Sign in with Google to get up to 50 reports per day.",
+    );
     expect(err.message).toContain("limit");
     expect(err.requiresAuth).toBe(true);
     expect(err.code).toBe("REPORT_LIMIT_EXCEEDED");
@@ -58,6 +61,11 @@ describe.each(testedDatabaseKinds())("quota on %s", (kind) => {
       quota.consume({ kind: "anonymous", visitorId: `fresh-${Math.random()}`, ipKey: "10.9.9.9" }),
     );
     expect(r).toEqual({ ok: 5, refused: 15 });
+    const err = await quota
+      .consume({ kind: "anonymous", visitorId: "v-after-cap", ipKey: "10.9.9.9" })
+      .catch((e) => e);
+    expect(err.message).toContain("today's 5 reports without sign-in");
+    expect(err.requiresAuth).toBe(true);
   });
 
   it("gives the unit back when the analysis fails, once", async () => {
@@ -85,6 +93,32 @@ describe.each(testedDatabaseKinds())("quota on %s", (kind) => {
   it("refuses everything when a limit is 0", async () => {
     const quota = createQuotaService({ db: database.db, limits: { ...limits, user: 0 }, now });
     await expect(quota.consume({ kind: "user", userId: "u-zero" })).rejects.toThrow(QuotaExceededError);
+  });
+
+  it("words every limit message with the configured numbers, not the defaults", async () => {
+    const custom = { anonymous: 2, anonymousPerIp: 3, user: 7 };
+    const quota = createQuotaService({ db: database.db, limits: custom, now });
+    const visitor = { kind: "anonymous" as const, visitorId: "v-custom", ipKey: "10.7.7.7" };
+    await quota.consume(visitor);
+    await quota.consume(visitor);
+    const anon = await quota.consume(visitor).catch((e) => e);
+    expect(anon.message).toBe(
+      "You've reached the limit for free users. Sign in with Google to get up to 7 reports per day.",
+    );
+    await quota.consume({ kind: "anonymous", visitorId: "v-custom-2", ipKey: "10.7.7.7" });
+    const ip = await quota
+      .consume({ kind: "anonymous", visitorId: "v-custom-3", ipKey: "10.7.7.7" })
+      .catch((e) => e);
+    expect(ip.message).toBe(
+      "Visitors from your network have used today's 3 reports without sign-in. Sign in with Google to get up to 7 reports per day.",
+    );
+    for (let i = 0; i < 7; i++) await quota.consume({ kind: "user", userId: "u-custom" });
+    const user = await quota.consume({ kind: "user", userId: "u-custom" }).catch((e) => e);
+    expect(user.message).toBe("You've reached your daily limit of 7 reports. It resets at midnight UTC.");
+    expect(USER_LIMIT_MESSAGE(1)).toBe(
+      "You've reached your daily limit of 1 report. It resets at midnight UTC.",
+    );
+    for (const m of [anon.message, ip.message, user.message]) expect(m).not.toContain("50");
   });
 });
 

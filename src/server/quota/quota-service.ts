@@ -1,4 +1,5 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
+import { anonIpLimitText, anonLimitText, reportsWord, userLimitText } from "../../core/quota-text";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { reportUsage } from "../db/schema";
@@ -27,10 +28,14 @@ export interface QuotaStatus {
   resetsAt: string;
 }
 
-export const ANON_LIMIT_MESSAGE =
-  "You've reached the limit for free users. Sign in with Google to get up to 50 reports per day.";
-export const USER_LIMIT_MESSAGE = (limit: number) =>
-  `You've reached your daily limit of ${limit} reports. It resets at midnight UTC.`;
+export { reportsWord };
+
+/** A visitor's own limit (ANON_REPORT_LIMIT); the number offered is the signed-in one (USER_DAILY_REPORT_LIMIT). */
+export const ANON_LIMIT_MESSAGE = (userLimit: number) => anonLimitText(userLimit);
+/** The address's limit (ANON_IP_DAILY_LIMIT): visitors behind one address share it. */
+export const ANON_IP_LIMIT_MESSAGE = (ipLimit: number, userLimit: number) =>
+  anonIpLimitText(ipLimit, userLimit);
+export const USER_LIMIT_MESSAGE = (limit: number) => userLimitText(limit);
 
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
@@ -97,14 +102,17 @@ export function createQuotaService(deps: { db: AppDb; limits: QuotaLimits; now: 
       if (identity.kind === "anonymous") {
         const ipSubject = `ip:${identity.ipKey}`;
         if (!(await take(ipSubject, day, deps.limits.anonymousPerIp)))
-          throw new QuotaExceededError(ANON_LIMIT_MESSAGE, true);
+          throw new QuotaExceededError(
+            ANON_IP_LIMIT_MESSAGE(deps.limits.anonymousPerIp, deps.limits.user),
+            true,
+          );
         taken.push(ipSubject);
       }
       if (!(await take(subject, day, limit))) {
         for (const s of taken) await giveBack(s, day);
         throw identity.kind === "user"
           ? new QuotaExceededError(USER_LIMIT_MESSAGE(limit), false)
-          : new QuotaExceededError(ANON_LIMIT_MESSAGE, true);
+          : new QuotaExceededError(ANON_LIMIT_MESSAGE(deps.limits.user), true);
       }
       taken.push(subject);
       let refunded = false;

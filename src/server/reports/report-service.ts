@@ -81,6 +81,8 @@ export interface AnalyzeOptions {
   measuredOnly?: boolean;
   /** A sample creator reached as such (discovery row, its link, the demo): the sample answers first. */
   sample?: boolean;
+  /** Told once the analysis answered: whether it spent one of the caller's daily units. */
+  onQuota?: (outcome: { spent: boolean }) => void;
 }
 
 /** Counters the service reports to (Prometheus in the app; absent in unit tests). */
@@ -186,16 +188,11 @@ export function createReportService(deps: ReportServiceDeps) {
       deps.observer?.cache("hit");
       return { view: toAccountView(shared), fresh: false };
     }
-    if (!opts.refresh && !input.linkKind?.match(/video|short/)) {
-      const cached = await repo.latestReport(platform, input.handle);
-      // A stored sample report never answers a typed handle that a live source could look up: the
-      // real account may exist. (With no live source for the platform, the sample is the answer.)
-      const usable = cached && (!cached.isSample || opts.sample === true || !liveSourceFor(platform));
-      if (usable && deps.now().getTime() - cached.createdAt.getTime() < (await deps.cacheMs())) {
-        if (userId) await repo.recordView(userId, cached.accountId, deps.now());
-        deps.observer?.cache("hit");
-        return { view: toAccountView(cached), fresh: false };
-      }
+    const cached = await freshStoredReport(input, opts);
+    if (cached) {
+      if (userId) await repo.recordView(userId, cached.accountId, deps.now());
+      deps.observer?.cache("hit");
+      return { view: toAccountView(cached), fresh: false };
     }
     deps.observer?.cache("miss");
     opts.onStage?.("fetching");
@@ -264,6 +261,20 @@ export function createReportService(deps: ReportServiceDeps) {
       }),
       fresh: true,
     };
+  }
+
+  /**
+   * The stored report that may be served as is (fresh enough under the admin's cache setting), or
+   * null when answering needs a fresh analysis: a refresh, a video/short link, no stored report, a
+   * stale one, or a stored sample for a typed handle a live source could look up (the real account
+   * may exist; with no live source for the platform, the sample is the answer).
+   */
+  async function freshStoredReport(input: ResolvedInput, opts: AnalyzeOptions): Promise<StoredReport | null> {
+    if (opts.refresh || input.linkKind?.match(/video|short/)) return null;
+    const cached = await repo.latestReport(input.platform, input.handle);
+    const usable = cached && (!cached.isSample || opts.sample === true || !liveSourceFor(input.platform));
+    if (!usable) return null;
+    return deps.now().getTime() - cached.createdAt.getTime() < (await deps.cacheMs()) ? cached : null;
   }
 
   /** Whether any live (non-sample) collector serves the platform. */
@@ -353,7 +364,13 @@ export function createReportService(deps: ReportServiceDeps) {
   }
 
   return {
-    /** POST /api/analyze and the stream: counts against the caller's daily quota. */
+    /**
+     * POST /api/analyze and the stream. Only a fresh analysis spends a unit of the caller's daily
+     * quota: a stored report that is fresh enough is served free, whoever asks and however (the
+     * analyser, a discovery or finder row, a direct link), even when the caller's units are used up
+     * (docs/decisions/024-fair-quotas-and-model-figures.md). `opts.refresh` (a forced re-analysis)
+     * never takes the stored report and always spends. `opts.onQuota` learns whether a unit was spent.
+     */
     async analyze(
       request: { username: string; platform: Platform; sample?: boolean },
       who: { identity: QuotaIdentity; userId?: string },
@@ -362,6 +379,13 @@ export function createReportService(deps: ReportServiceDeps) {
       opts.onStage?.("parsing");
       if (request.sample) opts = { ...opts, sample: true };
       const input = deps.resolveInput(request.username, request.platform);
+      const stored = await freshStoredReport(input, opts);
+      if (stored) {
+        if (who.userId) await repo.recordView(who.userId, stored.accountId, deps.now());
+        deps.observer?.cache("hit");
+        opts.onQuota?.({ spent: false });
+        return toAccountView(stored);
+      }
       const charge = await deps.quota.consume(who.identity).catch((err) => {
         deps.observer?.quotaRefused(who.identity.kind === "user" ? "user" : "anonymous");
         throw err;
@@ -385,6 +409,10 @@ export function createReportService(deps: ReportServiceDeps) {
         );
         // A caller that joined someone else's flight still gets the account in its history.
         if (who.userId) await repo.recordView(who.userId, result.view.id, deps.now());
+        // The flight served a stored report after all (stored meanwhile, here or by another
+        // instance): nothing new was made for this caller, so the unit comes back.
+        if (!result.fresh) await charge.refund();
+        opts.onQuota?.({ spent: result.fresh });
         return result.view;
       } catch (err) {
         if (opts.signal?.aborted && flightOutcome === undefined) {

@@ -15,6 +15,7 @@ export function clientConfigOf(config: AppConfig): ClientConfig {
     adsenseClientId: config.adsenseClientId ?? null,
     homeVariant: config.homeVariant,
     pixelId: config.pixelId ?? null,
+    contactEmail: config.contactEmail ?? null,
     version: config.version,
   };
 }

@@ -23,6 +23,8 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   let database: Database;
   let fake: FakeUpstream;
   let sampleHandle: string;
+  /** Other public Instagram samples, none analysed before the test that uses it. */
+  let otherHandles: string[];
   let clock = new Date("2026-11-22T12:00:00Z");
 
   beforeAll(async () => {
@@ -38,6 +40,8 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
       where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
     });
     sampleHandle = rows[0]!.username;
+    otherHandles = rows.slice(1).map((r) => r.username);
+    expect(otherHandles.length).toBeGreaterThanOrEqual(3);
     const config = testConfig({
       DEV_LOGIN: "1",
       ADMIN_EMAILS: "admin@example.com",
@@ -178,22 +182,34 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     const first = await app.inject({
       method: "POST",
       url: "/api/analyze",
-      payload: { username: sampleHandle, platform: "instagram" },
+      payload: { username: otherHandles[0], platform: "instagram" },
     });
     expect(first.statusCode).toBe(200);
+    expect(first.headers["x-quota-spent"]).toBe("1");
     const cookie = cookieHeader(first);
     const second = await app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie },
-      payload: { username: sampleHandle, platform: "instagram" },
+      payload: { username: otherHandles[1], platform: "instagram" },
     });
     expect(second.statusCode).toBe(429);
     expect(second.json()).toMatchObject({ code: "REPORT_LIMIT_EXCEEDED", requiresAuth: true });
-    expect(second.json().message).toContain("limit");
+    expect(second.json().message).toBe(
+      "You've reached the limit for free users. Sign in with Google to get up to 50 reports per day.",
+    );
+    // A stored report that is fresh enough is still served: it spends nothing.
+    const stored = await app.inject({
+      method: "POST",
+      url: "/api/analyze",
+      headers: { cookie },
+      payload: { username: sampleHandle, platform: "instagram" },
+    });
+    expect(stored.statusCode).toBe(200);
+    expect(stored.headers["x-quota-spent"]).toBe("0");
   });
 
-  it("lets exactly one of 200 concurrent anonymous analyses through", async () => {
+  it("lets exactly one of 200 concurrent anonymous analyses spend the visitor's unit", async () => {
     const first = await app.inject({ method: "GET", url: "/api/reports/count" });
     const cookie = cookieHeader(first);
     const results = await Promise.all(
@@ -202,12 +218,17 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
           method: "POST",
           url: "/api/analyze",
           headers: { cookie },
-          payload: { username: sampleHandle, platform: "instagram" },
+          payload: { username: otherHandles[2], platform: "instagram" },
         }),
       ),
     );
-    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
-    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(199);
+    // One makes the report; the others are refused, or (arriving once it is stored) served it free.
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok.filter((r) => r.headers["x-quota-spent"] === "1")).toHaveLength(1);
+    expect(ok.filter((r) => r.headers["x-quota-spent"] !== "1").every((r) => r.headers["x-quota-spent"] === "0")).toBe(true);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(200 - ok.length);
+    const count = await app.inject({ method: "GET", url: "/api/reports/count", headers: { cookie } });
+    expect(count.json().count).toBe(1);
   });
 
   it("reports an unknown account with the collector's message and gives the quota unit back", async () => {

@@ -30,6 +30,9 @@ export interface ReportRoutesOptions {
   onView?: (entry: BodyCacheEntry) => void;
 }
 
+/** Response header of POST /api/analyze: "1" when the answer spent a daily unit, "0" when it did not. */
+export const QUOTA_SPENT_HEADER = "x-quota-spent";
+
 /** Serialises the account through its schema (conventions §9: no stored field leaks). */
 function present(view: AccountView) {
   return accountSchema.parse(view);
@@ -56,9 +59,17 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       reply.raw.once("close", () => {
         if (!reply.raw.writableFinished) controller.abort(new Error("client went away"));
       });
-      const view = await reports.analyze(request.body, who(request, reply), { signal: controller.signal });
+      let spent = false;
+      const view = await reports.analyze(request.body, who(request, reply), {
+        signal: controller.signal,
+        onQuota: (q) => {
+          spent = q.spent;
+        },
+      });
       await bodyCache.invalidate(view.username.toLowerCase());
       reply.header("cache-control", "no-store");
+      // Whether this answer spent one of the caller's daily units (0: a stored report, served free).
+      reply.header(QUOTA_SPENT_HEADER, spent ? "1" : "0");
       return present(view);
     },
   );
@@ -91,11 +102,17 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
         if (!res.writableEnded) res.write(": keep-alive\n\n");
       }, 15_000);
       try {
+        let spent = false;
         const view = await reports.analyze(request.query, identity, {
           signal: controller.signal,
           onStage: (stage, detail) => send("stage", { stage, ...(detail ? { detail } : {}) }),
+          onQuota: (q) => {
+            spent = q.spent;
+          },
         });
         await bodyCache.invalidate(view.username.toLowerCase());
+        // Before "done": whether this answer spent one of the caller's daily units.
+        send("quota", { spent });
         send("done", present(view));
       } catch (err) {
         if (!controller.signal.aborted) {

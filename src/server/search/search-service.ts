@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import { isModelFigures } from "../../core/model-figures";
 import type { Platform } from "../../core/schemas/platform";
 import type { SiteSearchResponse, SiteSearchResult } from "../../core/schemas/search";
 import type { AppDb } from "../db/database";
@@ -44,6 +45,7 @@ interface Row {
   engagementRate: number | null;
   verified: boolean;
   isSample: boolean;
+  source: string;
   lastAnalyzedAt: string | Date;
 }
 
@@ -75,7 +77,7 @@ export function createSiteSearchService(deps: { db: AppDb }) {
         )
         select a.platform, a.username, a.name, a.industry, a.grade, a.followers,
                a.engagement_rate as "engagementRate", a.verified, a.is_sample as "isSample",
-               a.last_analyzed_at as "lastAnalyzedAt"
+               a.source, a.last_analyzed_at as "lastAnalyzedAt"
         from cand join accounts a on a.id = cand.id
         order by (a.username = ${exact ?? ""}) desc,
                  (${likeMatch}) desc,
@@ -93,6 +95,7 @@ export function createSiteSearchService(deps: { db: AppDb }) {
         engagementRate: r.engagementRate == null ? null : Number(r.engagementRate),
         verified: r.verified,
         isSample: r.isSample,
+        modelFigures: isModelFigures(r.source),
         lastUpdated: new Date(r.lastAnalyzedAt).toISOString(),
       }));
       return { query: query.q, results };

@@ -107,6 +107,7 @@ describe.each(testedDatabaseKinds())("GET /api/search on %s", (kind) => {
       engagementRate: 2.5,
       verified: false,
       isSample: false,
+      modelFigures: false,
       lastUpdated: ANALYZED.toISOString(),
     });
   });

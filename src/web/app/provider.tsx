@@ -15,7 +15,6 @@ export const FALLBACK_CONFIG = {
   appUrl: "",
   googleClientId: null,
   devLogin: false,
-  userDailyReportLimit: 50,
   aiEnabled: false,
 } as const;
 
@@ -35,8 +34,9 @@ function ConfiguredProviders({ children }: { children: ReactNode }) {
         <SignInDialog
           googleClientId={config?.googleClientId ?? FALLBACK_CONFIG.googleClientId}
           devLogin={config?.devLogin ?? FALLBACK_CONFIG.devLogin}
-          userDailyReportLimit={config?.userDailyReportLimit ?? FALLBACK_CONFIG.userDailyReportLimit}
-          enterpriseHref={enterpriseHref(brandName)}
+          // The configured number only: while the config is unknown the texts name none.
+          userDailyReportLimit={config?.userDailyReportLimit ?? null}
+          enterpriseHref={enterpriseHref(brandName, config?.contactEmail)}
         />
         <Toaster />
       </SessionProvider>

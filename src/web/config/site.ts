@@ -1,20 +1,13 @@
 /**
- * Site-wide constants that are not served by GET /api/config.
- * The contact address is a build-time setting (VITE_CONTACT_EMAIL); without it the links point at
- * support@ the host the app is served from, which a self-hoster can route or override.
+ * The contact links. The address is the server's CONTACT_EMAIL (GET /api/config `contactEmail`);
+ * without one there is no address to offer, so the links are not shown (no address is invented:
+ * docs/decisions/024-fair-quotas-and-model-figures.md).
  */
-const configuredEmail: unknown = import.meta.env.VITE_CONTACT_EMAIL;
 
-export function contactEmail(): string {
-  if (typeof configuredEmail === "string" && configuredEmail.includes("@")) return configuredEmail;
-  const host = typeof window === "undefined" ? "localhost" : window.location.hostname;
-  return `support@${host}`;
+export function feedbackHref(brand: string, email: string | null | undefined): string | null {
+  return email ? `mailto:${email}?subject=${encodeURIComponent(`Feedback on ${brand}`)}` : null;
 }
 
-export function feedbackHref(brand: string): string {
-  return `mailto:${contactEmail()}?subject=${encodeURIComponent(`Feedback on ${brand}`)}`;
-}
-
-export function enterpriseHref(brand: string): string {
-  return `mailto:${contactEmail()}?subject=${encodeURIComponent(`Enterprise access to ${brand}`)}`;
+export function enterpriseHref(brand: string, email: string | null | undefined): string | null {
+  return email ? `mailto:${email}?subject=${encodeURIComponent(`Enterprise access to ${brand}`)}` : null;
 }

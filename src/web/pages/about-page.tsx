@@ -1,4 +1,5 @@
 import { Link } from "wouter";
+import { reportsWord } from "../../core/quota-text";
 import { PageContainer } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { useSiteInfo } from "../components/seo/site-info";
@@ -11,8 +12,11 @@ import { trackLead } from "../lib/analytics";
 export function AboutPage() {
   const { brandName } = useSiteInfo();
   const { data: config } = useConfig();
-  const anonLimit = config?.anonReportLimit ?? 1;
-  const userLimit = config?.userDailyReportLimit ?? 50;
+  // The configured numbers (GET /api/config); until they arrive the sentence names none.
+  const anonLimit = config?.anonReportLimit;
+  const userLimit = config?.userDailyReportLimit;
+  // Shown only with a configured CONTACT_EMAIL.
+  const enterprise = enterpriseHref(brandName, config?.contactEmail);
   return (
     <PageContainer className="max-w-3xl">
       <Seo
@@ -36,9 +40,11 @@ export function AboutPage() {
           description of the creator you are looking for.
         </p>
         <p>
-          It is free to use. Visitors can make {anonLimit === 1 ? "one report" : `${anonLimit} reports`} a day
-          without an account; signing in with Google raises the limit to {userLimit} reports per day. We ask
-          for a Google sign-in to keep out spam and automated abuse, not to sell anything to you.
+          It is free to use.{" "}
+          {anonLimit === undefined || userLimit === undefined
+            ? "Visitors can make a few reports a day without an account; signing in with Google raises the limit."
+            : `Visitors can make ${anonLimit === 1 ? "one report" : `${anonLimit} reports`} a day without an account; signing in with Google raises the limit to ${reportsWord(userLimit)} per day.`}{" "}
+          We ask for a Google sign-in to keep out spam and automated abuse, not to sell anything to you.
         </p>
 
         <h2>Where the numbers come from</h2>
@@ -111,15 +117,19 @@ export function AboutPage() {
           on our <Link href={paths.blog()}>blog</Link>.
         </p>
 
-        <h2>Enterprise access</h2>
-        <p>
-          Agencies and brands that need more reports than the daily limit, or reports for a whole list of
-          creators, can ask for enterprise access. Need enterprise access?{" "}
-          <a href={enterpriseHref(brandName)} onClick={() => trackLead({ source: "about-page" })}>
-            Contact us
-          </a>{" "}
-          for more information.
-        </p>
+        {enterprise ? (
+          <>
+            <h2>Enterprise access</h2>
+            <p>
+              Agencies and brands that need more reports than the daily limit, or reports for a whole list of
+              creators, can ask for enterprise access. Need enterprise access?{" "}
+              <a href={enterprise} onClick={() => trackLead({ source: "about-page" })}>
+                Contact us
+              </a>{" "}
+              for more information.
+            </p>
+          </>
+        ) : null}
       </article>
     </PageContainer>
   );

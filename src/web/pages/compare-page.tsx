@@ -46,8 +46,7 @@ function AnalyseMissing({ account }: { account: ComparedAccount }) {
   const run = async () => {
     setBusy(true);
     try {
-      await analyse({ platform: account.platform, username: account.username });
-      incrementReportCount();
+      incrementReportCount(await analyse({ platform: account.platform, username: account.username }));
       await queryClient.invalidateQueries({ queryKey: ["/api/compare"] });
     } catch (error) {
       if (isApiError(error) && isAuthPromptError(error)) {

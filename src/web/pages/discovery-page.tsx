@@ -78,7 +78,7 @@ export function DiscoveryPage() {
   const analyzeAccount = useAnalyzeAccount();
   const analyse = async ({ username, platform, sample }: AccountRef) => {
     const account = await analyzeAccount({ username, platform, ...(sample ? { sample } : {}) });
-    incrementReportCount();
+    incrementReportCount(account);
     trackInfluencerAnalysis({
       platform: account.platform,
       username: account.username,

@@ -2,12 +2,14 @@ import { Link } from "wouter";
 import { Seo } from "../components/seo/seo";
 import { useSiteInfo } from "../components/seo/site-info";
 import { paths } from "../config/paths";
-import { contactEmail } from "../config/site";
+import { useConfig } from "../features/config/api/get-config";
 import { LegalLayout } from "./legal-layout";
 
 export function PrivacyPage() {
   const { brandName } = useSiteInfo();
-  const email = contactEmail();
+  const { data: config } = useConfig();
+  // CONTACT_EMAIL, when the operator configured one.
+  const email = config?.contactEmail ?? null;
   return (
     <LegalLayout title="Privacy Policy">
       <Seo
@@ -117,7 +119,8 @@ export function PrivacyPage() {
 
       <h2>9. Contact</h2>
       <p>
-        Questions or requests: <a href={`mailto:${email}`}>{email}</a>.
+        Questions or requests:
+        {email ? <a href={`mailto:${email}`}>{email}</a> : "ask the operator of this site"}.
       </p>
     </LegalLayout>
   );

@@ -82,6 +82,18 @@ describe("home page (variant A)", () => {
     expect(openSpy).toHaveBeenCalledWith("/report/instagram/gabrielthomas", "_blank");
     expect(queryClient.getQueryData(reportCountQueryKey)).toMatchObject({ count: 1, remaining: 0 });
   });
+
+  it("a stored report served free (X-Quota-Spent: 0) is not counted", async () => {
+    const { queryClient } = visit("/", {
+      extra: { "POST /api/analyze": { json: ACCOUNT, headers: { "x-quota-spent": "0" } } },
+    });
+    await waitFor(() => expect(queryClient.getQueryData(reportCountQueryKey)).toBeDefined());
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText("Username"), "gabrielthomas{Enter}");
+    expect(await screen.findByText("Report Generated")).toBeInTheDocument();
+    expect(openSpy).toHaveBeenCalledWith("/report/instagram/gabrielthomas", "_blank");
+    expect(queryClient.getQueryData(reportCountQueryKey)).toMatchObject({ count: 0, remaining: 1 });
+  });
 });
 
 describe("report page", () => {

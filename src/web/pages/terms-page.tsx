@@ -1,17 +1,19 @@
 import { Link } from "wouter";
+import { reportsWord } from "../../core/quota-text";
 import { Seo } from "../components/seo/seo";
 import { useSiteInfo } from "../components/seo/site-info";
 import { paths } from "../config/paths";
-import { contactEmail } from "../config/site";
 import { useConfig } from "../features/config/api/get-config";
 import { LegalLayout } from "./legal-layout";
 
 export function TermsPage() {
   const { brandName } = useSiteInfo();
   const { data: config } = useConfig();
-  const anonLimit = config?.anonReportLimit ?? 1;
-  const userLimit = config?.userDailyReportLimit ?? 50;
-  const email = contactEmail();
+  // The configured numbers (GET /api/config); until they arrive the sentence names none.
+  const anonLimit = config?.anonReportLimit;
+  const userLimit = config?.userDailyReportLimit;
+  // CONTACT_EMAIL, when the operator configured one.
+  const email = config?.contactEmail ?? null;
   return (
     <LegalLayout title="Terms of Service">
       <Seo
@@ -43,10 +45,11 @@ export function TermsPage() {
 
       <h2>3. Accounts and limits</h2>
       <p>
-        You may make {anonLimit === 1 ? "one report" : `${anonLimit} reports`} a day without signing in and up
-        to {userLimit} reports a day when signed in with Google. You are responsible for activity under your
-        account. Do not share your session or try to get around the limits, for example with multiple accounts
-        or automated requests.
+        {anonLimit === undefined || userLimit === undefined
+          ? "You may make a limited number of reports a day without signing in, and more when signed in with Google."
+          : `You may make ${anonLimit === 1 ? "one report" : `${anonLimit} reports`} a day without signing in and up to ${reportsWord(userLimit)} a day when signed in with Google.`}{" "}
+        You are responsible for activity under your account. Do not share your session or try to get around
+        the limits, for example with multiple accounts or automated requests.
       </p>
 
       <h2>4. Acceptable use</h2>
@@ -95,7 +98,8 @@ export function TermsPage() {
 
       <h2>10. Contact</h2>
       <p>
-        Questions about these terms: <a href={`mailto:${email}`}>{email}</a>.
+        Questions about these terms:
+        {email ? <a href={`mailto:${email}`}>{email}</a> : "ask the operator of this site"}.
       </p>
     </LegalLayout>
   );

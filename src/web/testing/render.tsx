@@ -11,6 +11,8 @@ type Handler = (request: { method: string; body: unknown; url: string }) => {
   status?: number;
   json?: unknown;
   text?: string;
+  /** Extra response headers (e.g. X-Quota-Spent). */
+  headers?: Record<string, string>;
 };
 
 export interface MockApiCall {
@@ -32,6 +34,7 @@ export const TEST_CONFIG = {
   adsenseClientId: null as string | null,
   homeVariant: "a" as "a" | "b",
   pixelId: null as string | null,
+  contactEmail: "hello@analytics.example.com" as string | null,
   version: "0.0.0-test",
 };
 
@@ -62,7 +65,10 @@ function parseBody(text: string): unknown {
 }
 
 export function mockApi(
-  routes: Record<string, Handler | { status?: number; json?: unknown; text?: string }>,
+  routes: Record<
+    string,
+    Handler | { status?: number; json?: unknown; text?: string; headers?: Record<string, string> }
+  >,
 ) {
   const calls: MockApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
@@ -90,7 +96,7 @@ export function mockApi(
     }
     return new Response(JSON.stringify(answer.json ?? null), {
       status,
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...answer.headers },
     });
   });
   vi.stubGlobal("fetch", fetchMock);

@@ -31,7 +31,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </main>
       <Footer
         brandName={brandName}
-        feedbackHref={feedbackHref(brandName)}
+        feedbackHref={feedbackHref(brandName, config?.contactEmail)}
         aiEnabled={config?.aiEnabled ?? FALLBACK_CONFIG.aiEnabled}
       />
     </div>

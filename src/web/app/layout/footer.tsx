@@ -4,7 +4,8 @@ import { FOOTER_ITEMS } from "./nav-items";
 
 export interface FooterProps {
   brandName: string;
-  feedbackHref: string;
+  /** mailto: link of CONTACT_EMAIL; null (no address configured) hides the Feedback link. */
+  feedbackHref: string | null;
   /** Whether a language model takes part in the analysis (config.aiEnabled). */
   aiEnabled: boolean;
   year?: number;
@@ -33,17 +34,19 @@ export function Footer({ brandName, feedbackHref, aiEnabled, year = new Date().g
                 </Link>
               </li>
             ))}
-            <li>
-              <a
-                href={feedbackHref}
-                rel="noopener noreferrer"
-                className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
-              >
-                Feedback
-                <ExternalLink className="size-3.5" aria-hidden="true" />
-                <span className="sr-only">(opens your e-mail program)</span>
-              </a>
-            </li>
+            {feedbackHref ? (
+              <li>
+                <a
+                  href={feedbackHref}
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                >
+                  Feedback
+                  <ExternalLink className="size-3.5" aria-hidden="true" />
+                  <span className="sr-only">(opens your e-mail program)</span>
+                </a>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <p>

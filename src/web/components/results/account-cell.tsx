@@ -1,6 +1,7 @@
 import { BadgeCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { TableCell, TableRow } from "../ui/table";
+import { ModelFiguresMarker } from "./model-figures-marker";
 import { ReportButton } from "./report-button";
 
 interface AccountCellProps {
@@ -8,6 +9,8 @@ interface AccountCellProps {
   name: string;
   verified: boolean;
   isSample?: boolean;
+  /** The row's figures are the model's web-search estimate (not measured). */
+  modelFigures?: boolean;
   loading: boolean;
   onReport: () => void;
   /** Anything else to say about the account under its name (e.g. "Found on the web"). */
@@ -20,6 +23,7 @@ export function AccountCell({
   name,
   verified,
   isSample,
+  modelFigures,
   loading,
   onReport,
   children,
@@ -37,6 +41,7 @@ export function AccountCell({
       </span>
       <span className="truncate text-muted-foreground">{name}</span>
       {isSample ? <span className="text-xs text-muted-foreground">Sample data</span> : null}
+      {modelFigures ? <ModelFiguresMarker show className="self-start" /> : null}
       {children}
     </span>
   );

@@ -2,6 +2,7 @@ import { ArrowRight } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "wouter";
 import { engagementTone, formatFollowers } from "../../../../core/format";
+import { isModelFigures } from "../../../../core/model-figures";
 import type { Account } from "../../../../core/schemas/account";
 import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
 import { AccountNameCell, GradeCell } from "../../../components/results/account-list-cells";
@@ -37,6 +38,7 @@ function AccountName({ account }: { account: Account }) {
       username={account.username}
       detail={`${formatFollowers(account.followers)} followers`}
       isSample={account.isSample}
+      modelFigures={isModelFigures(account.source)}
     />
   );
 }

@@ -4,6 +4,7 @@ import { type Account, accountSchema } from "../../../../core/schemas/account";
 import type { AnalyzeRequest } from "../../../../core/schemas/input";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_LIST_KEY } from "../../../lib/query-client";
+import { quotaSpentHeader, recordQuotaSpent } from "../../../lib/quota-spent";
 
 export const ANALYZE_PATH = "/api/analyze";
 
@@ -12,7 +13,11 @@ export const ANALYZE_PATH = "/api/analyze";
  * caller decides between the sign-in dialog and a toast (lib/analysis-error.ts), so no auth prompt here.
  */
 export async function analyzeAccount(request: AnalyzeRequest, signal?: AbortSignal): Promise<Account> {
-  return accountSchema.parse(await api.post(ANALYZE_PATH, request, { signal }));
+  const response = await api.post<Response>(ANALYZE_PATH, request, { signal, raw: true });
+  const account = accountSchema.parse(await response.json());
+  const spent = quotaSpentHeader(response.headers);
+  if (spent !== null) recordQuotaSpent(account, spent);
+  return account;
 }
 
 /**

@@ -5,6 +5,7 @@ import { type Account, accountSchema } from "../../../../core/schemas/account";
 import type { AnalyzeRequest } from "../../../../core/schemas/input";
 import { ApiError } from "../../../lib/api-client";
 import { ACCOUNTS_LIST_KEY } from "../../../lib/query-client";
+import { recordQuotaSpent } from "../../../lib/quota-spent";
 import { analyzeAccount } from "./analyze-account";
 
 export const ANALYZE_STREAM_PATH = "/api/analyze/stream";
@@ -16,6 +17,9 @@ export const stageEventSchema = z.object({
   detail: z.string().max(200).optional(),
 });
 export type StageEvent = z.infer<typeof stageEventSchema>;
+
+/** The `quota` event: whether the answer spent one of the caller's daily units. */
+const quotaEventSchema = z.object({ spent: z.boolean() });
 
 /** The `error` event: the API's error body plus the HTTP status it stands for. */
 const streamErrorSchema = z.looseObject({
@@ -67,8 +71,15 @@ export function analyzeWithProgress(request: AnalyzeRequest, options: StreamOpti
       const parsed = stageEventSchema.safeParse(safeJson((event as MessageEvent).data));
       if (parsed.success && !settled) onStage?.(parsed.data);
     });
+    // Sent before `done`: whether this answer spent a daily unit (a stored report is free).
+    let spent: boolean | null = null;
+    source.addEventListener("quota", (event) => {
+      const parsed = quotaEventSchema.safeParse(safeJson((event as MessageEvent).data));
+      if (parsed.success) spent = parsed.data.spent;
+    });
     source.addEventListener("done", (event) => {
       const parsed = accountSchema.safeParse(safeJson((event as MessageEvent).data));
+      if (parsed.success && spent !== null) recordQuotaSpent(parsed.data, spent);
       finish(() =>
         parsed.success
           ? resolve(parsed.data)

@@ -4,6 +4,7 @@ import { toast } from "sonner";
 import type { LoginResponse, User } from "../../../../core/schemas/auth";
 import { trackRegistration } from "../../../lib/analytics";
 import { isSignedInOnly } from "../../../lib/query-client";
+import { quotaSpent } from "../../../lib/quota-spent";
 import { useDevLogin } from "../api/dev-login";
 import { ME_PATH, meQueryOptions, useMe } from "../api/get-me";
 import { incrementReportCount, resetReportCount, useReportCount } from "../api/get-report-count";
@@ -30,8 +31,11 @@ export interface SessionContextValue {
   /** Development sign-in (DEV_LOGIN=1 servers). */
   signInWithDevEmail: (email: string) => void;
   signOut: () => void;
-  /** Spec §4: count one more report locally. */
-  incrementReportCount: () => void;
+  /**
+   * Spec §4: count one more report locally. Given the account the report came with, it counts only
+   * when that answer spent a unit (a stored report that is fresh enough is free).
+   */
+  incrementReportCount: (account?: object) => void;
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
@@ -123,7 +127,14 @@ export function SessionProvider({ children, brandName }: SessionProviderProps) {
   const { mutate: logoutMutate } = logout;
   const signInWithDevEmail = useCallback((email: string) => devLoginMutate({ email }), [devLoginMutate]);
   const signOut = useCallback(() => logoutMutate(), [logoutMutate]);
-  const increment = useCallback(() => incrementReportCount(queryClient), [queryClient]);
+  // A stored report served free (decision 024) is not counted.
+  const increment = useCallback(
+    (account?: object) => {
+      if (account && !quotaSpent(account)) return;
+      incrementReportCount(queryClient);
+    },
+    [queryClient],
+  );
 
   const value = useMemo<SessionContextValue>(
     () => ({

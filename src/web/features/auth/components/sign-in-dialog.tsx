@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Link } from "wouter";
+import { anonLimitText, signInPromptText } from "../../../../core/quota-text";
 import {
   Dialog,
   DialogContent,
@@ -24,21 +25,23 @@ import { useSession } from "./session-provider";
 
 export const SIGN_IN_TITLE = "Sign in to continue";
 
-export function limitText(dailyLimit: number): string {
-  return `You've reached the limit for free users. Sign in with Google to get up to ${dailyLimit} reports per day.`;
+/** The limit text with the configured number (null until GET /api/config answered: no number). */
+export function limitText(dailyLimit: number | null): string {
+  return anonLimitText(dailyLimit);
 }
 
-export function promptText(dailyLimit: number): string {
-  return `Sign in with Google to continue. Signed-in users get up to ${dailyLimit} reports per day.`;
+export function promptText(dailyLimit: number | null): string {
+  return signInPromptText(dailyLimit);
 }
 
 export interface SignInDialogProps {
   googleClientId: string | null;
   devLogin: boolean;
-  /** Reports per day for signed-in users (config.userDailyReportLimit). */
-  userDailyReportLimit: number;
+  /** Reports per day for signed-in users (config.userDailyReportLimit); null while unknown. */
+  userDailyReportLimit: number | null;
   /** External "Contact us" link for enterprise access. */
-  enterpriseHref: string;
+  /** mailto: link of CONTACT_EMAIL; null (no address configured) hides the enterprise line. */
+  enterpriseHref: string | null;
 }
 
 function reasonOf(detail: AuthErrorDetail): SignInReason {
@@ -138,17 +141,19 @@ export function SignInDialog({
             </Link>
             .
           </p>
-          <p>
-            Need enterprise access?{" "}
-            <a
-              href={enterpriseHref}
-              onClick={() => trackLead({ source: "sign-in-dialog" })}
-              className="underline underline-offset-2 hover:text-foreground"
-            >
-              Contact us
-            </a>{" "}
-            for more information.
-          </p>
+          {enterpriseHref ? (
+            <p>
+              Need enterprise access?{" "}
+              <a
+                href={enterpriseHref}
+                onClick={() => trackLead({ source: "sign-in-dialog" })}
+                className="underline underline-offset-2 hover:text-foreground"
+              >
+                Contact us
+              </a>{" "}
+              for more information.
+            </p>
+          ) : null}
         </DialogFooter>
       </DialogContent>
     </Dialog>

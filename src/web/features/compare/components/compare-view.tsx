@@ -10,6 +10,7 @@ import {
 } from "../../../../core/schemas/compare";
 import { EXPORT_FORMATS } from "../../../../core/schemas/lists";
 import { PLATFORM_LABELS, type Platform } from "../../../../core/schemas/platform";
+import { ModelFiguresMarker } from "../../../components/results/model-figures-marker";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { buttonVariants } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -203,6 +204,7 @@ function CompareTable({
                           {a.figures!.name} · {PLATFORM_LABELS[a.platform]}
                           {a.figures!.isSample ? " · Sample data" : ""}
                         </span>
+                        <ModelFiguresMarker show={a.figures!.modelFigures} className="self-start" />
                         {renderActions?.({ platform: a.platform, username: a.username })}
                       </span>
                     </TableHead>

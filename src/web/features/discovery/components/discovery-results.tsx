@@ -307,6 +307,7 @@ export function DiscoveryResults({
                           name={result.name}
                           verified={result.verified}
                           isSample={result.isSample}
+                          modelFigures={result.modelFigures}
                           loading={loading.has(key)}
                           onReport={() => void generate(result)}
                         >

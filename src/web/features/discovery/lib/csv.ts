@@ -1,4 +1,5 @@
 import { csvCell } from "../../../../core/csv";
+import { FIGURES_SOURCE_HEADER, figuresSourceText } from "../../../../core/model-figures";
 import { type DiscoveryResult, FOLLOWER_RANGE_LABELS } from "../../../../core/schemas/discovery";
 import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
 
@@ -8,7 +9,8 @@ import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
  * would run as a formula (starting with =, +, -, @, a tab or a carriage return) gets a leading
  * apostrophe, so an account's name or bio can never execute in the marketer's spreadsheet (OWASP
  * "CSV injection"). "Found on the Web" says which rows the AI web search added (verified and measured
- * like the rest; docs/decisions/009-discovery-web-candidates.md).
+ * like the rest; docs/decisions/009-discovery-web-candidates.md). "Source of figures" says whether a
+ * row's numbers are measured, generated sample data, or the model's web-search estimate.
  */
 
 export { csvCell };
@@ -30,6 +32,7 @@ export const CSV_COLUMNS = [
   "Countries",
   "Sample Data",
   "Found on the Web",
+  FIGURES_SOURCE_HEADER,
 ] as const;
 
 /** The header line and one line per row, in the order given. */
@@ -49,6 +52,7 @@ export function discoveryCsv(rows: readonly DiscoveryResult[]): string {
       r.countries.join("; "),
       r.isSample ? "Yes" : "No",
       r.foundVia === "web" ? "Yes" : "No",
+      figuresSourceText(r),
     ]),
   ])}\r\n`;
 }

@@ -84,19 +84,28 @@ describe("CSV export", () => {
     const lines = text.split("\r\n");
     expect(lines[0]).toBe(CSV_COLUMNS.join(","));
     expect(lines[0]).toBe(
-      "Username,Name,Platform,Verified,Followers,Match %,Industry,Description,Engagement Rate,Countries,Sample Data,Found on the Web",
+      "Username,Name,Platform,Verified,Followers,Match %,Industry,Description,Engagement Rate,Countries,Sample Data,Found on the Web,Source of figures",
     );
     // coach_carl: a formula name neutralised and quoted; a description with comma, quotes, line break.
     expect(text).toContain(
-      `coach_carl,"'=HYPERLINK(""http://evil.example"",""Carl"")",Instagram,No,60000,72,Health & Wellness,"Coach, ""wellness"" nerd,\nand runner",1.1%,United States; Canada; Australia,No,No\r\n`,
+      `coach_carl,"'=HYPERLINK(""http://evil.example"",""Carl"")",Instagram,No,60000,72,Health & Wellness,"Coach, ""wellness"" nerd,\nand runner",1.1%,United States; Canada; Australia,No,No,Measured\r\n`,
     );
     expect(text).toContain(
-      "fit_anna,Anna Fit,Instagram,Yes,45200,92,Fitness,Home workouts and strength training for busy parents,2.1%,United States; Canada; United Kingdom; Germany; France,No,No\r\n",
+      "fit_anna,Anna Fit,Instagram,Yes,45200,92,Fitness,Home workouts and strength training for busy parents,2.1%,United States; Canada; United Kingdom; Germany; France,No,No,Measured\r\n",
     );
-    // A row the web search added says so in the last column.
+    // A row the web search added says so; its figures are measured like the rest.
     expect(text).toContain(
-      "trail_tess,Tess Trails,Instagram,No,23400,77,Fitness,Trail running and strength for runners,2.6%,Canada,No,Yes\r\n",
+      "trail_tess,Tess Trails,Instagram,No,23400,77,Fitness,Trail running and strength for runners,2.6%,Canada,No,Yes,Measured\r\n",
     );
+    // Figures from the model's web search say so in "Source of figures".
+    const [estimated] = discoveryCsv([{ ...DISCOVERY_ROWS[0]!, modelFigures: true }])
+      .split("\r\n")
+      .slice(1);
+    expect(estimated!.endsWith(",Model estimate (web search)")).toBe(true);
+    const [sample] = discoveryCsv([{ ...DISCOVERY_ROWS[0]!, isSample: true }])
+      .split("\r\n")
+      .slice(1);
+    expect(sample!.endsWith(",Yes,No,Sample data")).toBe(true);
     expect(text.indexOf("coach_carl")).toBeLessThan(text.indexOf("fit_anna"));
     expect(text.endsWith("\r\n")).toBe(true);
   });

@@ -115,6 +115,7 @@ function FinderTable({
                         name={result.name}
                         verified={result.verified}
                         isSample={result.isSample}
+                        modelFigures={result.modelFigures}
                         loading={loading.has(key)}
                         onReport={() => void analyze(result)}
                       >

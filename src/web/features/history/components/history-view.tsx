@@ -2,6 +2,7 @@ import { RefreshCw, Search } from "lucide-react";
 import { type MouseEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
 import { engagementTone, formatDate, formatFollowers } from "../../../../core/format";
+import { isModelFigures } from "../../../../core/model-figures";
 import type { Account } from "../../../../core/schemas/account";
 import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
 import { GRADE_LETTERS, HISTORY_SORTS } from "../../../../core/schemas/reports-api";
@@ -239,6 +240,7 @@ export function HistoryView({ onView, onRefresh, renderActions }: HistoryViewPro
                         username={account.username}
                         detail={PLATFORM_LABELS[account.platform]}
                         isSample={account.isSample}
+                        modelFigures={isModelFigures(account.source)}
                       />
                     </TableCell>
                     <TableCell>{account.industry || "General"}</TableCell>

@@ -11,6 +11,7 @@ import {
   type ListItem,
   type ListStatus,
 } from "../../../../core/schemas/lists";
+import { ModelFiguresMarker } from "../../../components/results/model-figures-marker";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { NativeSelect } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
@@ -189,6 +190,7 @@ function ItemRow({
             {cells.platform}
             {item.isSample ? " · Sample data" : ""}
           </span>
+          <ModelFiguresMarker show={item.modelFigures} className="self-start" />
         </span>
       </TableCell>
       <TableCell className="tabular-nums">{cells.followers}</TableCell>

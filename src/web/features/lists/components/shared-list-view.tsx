@@ -1,6 +1,7 @@
 import { LinkIcon } from "lucide-react";
 import { formatDate } from "../../../../core/format";
 import { LIST_STATUS_LABELS } from "../../../../core/schemas/lists";
+import { ModelFiguresMarker } from "../../../components/results/model-figures-marker";
 import { Spinner } from "../../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
 import { isApiError } from "../../../lib/api-client";
@@ -62,6 +63,7 @@ export function SharedListView({ token }: { token: string }) {
                       <span className="font-medium">@{item.username}</span>
                       <span className="text-muted-foreground">{item.name}</span>
                       <span className="text-xs text-muted-foreground">{cells.platform}</span>
+                      <ModelFiguresMarker show={item.modelFigures} className="self-start" />
                     </span>
                   </TableCell>
                   <TableCell className="tabular-nums">{cells.followers}</TableCell>

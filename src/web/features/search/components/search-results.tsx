@@ -20,6 +20,7 @@ function ResultRow({ result }: { result: SiteSearchResult }) {
           username={result.username}
           detail={result.industry}
           isSample={result.isSample}
+          modelFigures={result.modelFigures}
         />
       </TableCell>
       <TableCell>{PLATFORM_LABELS[result.platform]}</TableCell>

@@ -1,0 +1,189 @@
+import { parse as parseCsv } from "csv-parse/sync";
+import ExcelJS from "exceljs";
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MODEL_FIGURES_SOURCE } from "../core/model-figures";
+import { pdfText } from "./agency/testing/read-back";
+import { buildApp } from "./app";
+import type { Database } from "./db/database";
+import { createAccountRepo } from "./reports/account-repo";
+import { indexFieldsForSnapshot, indexFieldsOf } from "./reports/engine-adapter";
+import { seedSampleAccounts } from "./samples/sample-service";
+import { fakeWebRoot, testConfig } from "./testing/test-app";
+import { createTestDatabase, testedDatabaseKinds } from "./testing/test-db";
+
+/**
+ * Issue #24 item 6: figures from the model's web search are marked wherever a number appears — the
+ * recent list, history, site search, discovery and finder rows, lists, comparisons and their exports.
+ */
+const ESTIMATED = "webguess_chef";
+const MODEL_TEXT = "Model estimate (web search)";
+
+function cookieHeader(res: { cookies: { name: string; value: string }[] }): string {
+  return res.cookies
+    .filter((c) => c.value)
+    .map((c) => `${c.name}=${c.value}`)
+    .join("; ");
+}
+
+describe.each(testedDatabaseKinds())("model figures marked everywhere on %s", (kind) => {
+  let app: FastifyInstance;
+  let database: Database;
+  let measured: string;
+  let cookie: string;
+  const clock = new Date("2026-11-22T12:00:00Z");
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seedSampleAccounts(database.db, {
+      count: 12,
+      now: clock,
+      indexFields: (s) => indexFieldsForSnapshot(s, clock),
+    });
+    const rows = await database.db.query.accounts.findMany({
+      where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
+    });
+    measured = rows[0]!.username;
+    app = await buildApp(
+      testConfig({ DEV_LOGIN: "1", COLLECTORS: "sample", USER_DAILY_REPORT_LIMIT: "100" }),
+      {
+        database,
+        webRoot: fakeWebRoot(),
+        logger: false,
+        now: () => clock,
+      },
+    );
+    await app.ready();
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/auth/dev-login",
+      payload: { email: "marker@example.com" },
+    });
+    cookie = cookieHeader(login);
+    const sample = await app.inject({
+      method: "POST",
+      url: "/api/analyze",
+      headers: { cookie },
+      payload: { username: measured, platform: "instagram" },
+    });
+    expect(sample.statusCode, sample.body).toBe(200);
+    // A web-search estimate stored as the web-search fallback stores one (source "web-search", not
+    // measured), for a food creator with 42K followers: the report of the sample, renamed.
+    const report = {
+      ...(sample.json() as Record<string, unknown>),
+      name: "Web Guess Chef",
+      industry: "Food & Drink",
+      followers: 42_000,
+    };
+    const repo = createAccountRepo(database.db);
+    const saved = await repo.saveAnalysis({
+      snapshot: {
+        platform: "instagram",
+        username: ESTIMATED,
+        name: "Web Guess Chef",
+        bio: "Recipes and restaurant reviews",
+        verified: false,
+        isPrivate: false,
+        followers: 42_000,
+        fetchedAt: clock.toISOString(),
+        source: MODEL_FIGURES_SOURCE,
+        posts: [],
+      },
+      report,
+      index: indexFieldsOf(report as unknown as Parameters<typeof indexFieldsOf>[0]),
+      engineVersion: "test",
+      analyzedAt: clock,
+      measured: false,
+    });
+    await repo.recordView(
+      (await app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).json().id,
+      saved.accountId,
+      clock,
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  const get = (url: string) => app.inject({ method: "GET", url, headers: { cookie } });
+  const post = (url: string, payload: object) =>
+    app.inject({ method: "POST", url, headers: { cookie }, payload });
+
+  it("the recent list and history say the source of each account's figures", async () => {
+    for (const url of ["/api/accounts?limit=10", "/api/accounts?scope=history"]) {
+      const rows = (await get(url)).json() as { username: string; source: string }[];
+      expect(rows.find((r) => r.username === ESTIMATED)?.source, url).toBe(MODEL_FIGURES_SOURCE);
+      expect(rows.find((r) => r.username === measured)?.source, url).toBe("sample");
+    }
+  });
+
+  it("site search, discovery and finder rows carry modelFigures", async () => {
+    const search = (await get("/api/search?q=webguess")).json();
+    expect(search.results).toEqual([expect.objectContaining({ username: ESTIMATED, modelFigures: true })]);
+    const other = (await get(`/api/search?q=${measured}`)).json();
+    expect(other.results[0]).toMatchObject({ username: measured, modelFigures: false });
+
+    const discovery = await post("/api/discovery/search", {
+      platform: "instagram",
+      followerRange: "10k_to_100k",
+      industry: "any",
+    });
+    expect(discovery.statusCode, discovery.body).toBe(200);
+    const rows = discovery.json().results as { username: string; modelFigures: boolean }[];
+    expect(rows.find((r) => r.username === ESTIMATED)?.modelFigures).toBe(true);
+    expect(rows.filter((r) => r.username !== ESTIMATED).every((r) => r.modelFigures === false)).toBe(true);
+
+    const finder = await post("/api/accounts/find", {
+      platform: "instagram",
+      description: "food creators sharing recipes and restaurant reviews",
+    });
+    expect(finder.statusCode, finder.body).toBe(200);
+    const found = finder.json().results as { username: string; modelFigures: boolean }[];
+    expect(found.find((r) => r.username === ESTIMATED)?.modelFigures).toBe(true);
+    expect(found.filter((r) => r.username !== ESTIMATED).every((r) => r.modelFigures === false)).toBe(true);
+  });
+
+  it("lists, comparisons and their CSV, XLSX and PDF exports say 'Source of figures'", async () => {
+    const list = (await post("/api/lists", { name: "Food" })).json() as { id: number };
+    for (const username of [ESTIMATED, measured])
+      expect(
+        (await post(`/api/lists/${list.id}/items`, { platform: "instagram", username })).statusCode,
+      ).toBe(201);
+    const detail = (await get(`/api/lists/${list.id}`)).json();
+    expect(
+      detail.items.map((i: { username: string; modelFigures: boolean }) => [i.username, i.modelFigures]),
+    ).toEqual([
+      [ESTIMATED, true],
+      [measured, false],
+    ]);
+
+    const csv = await get(`/api/lists/${list.id}/export?format=csv`);
+    const records = parseCsv(csv.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+    expect(records.map((r) => r["Source of figures"])).toEqual([MODEL_TEXT, "Sample data", ""]);
+
+    const xlsx = await get(`/api/lists/${list.id}/export?format=xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const header = sheet.getRow(1).values as unknown[];
+    const col = header.indexOf("Source of figures");
+    expect(col).toBeGreaterThan(0);
+    expect(sheet.getRow(2).getCell(col).value).toBe(MODEL_TEXT);
+
+    const pdf = await get(`/api/lists/${list.id}/export?format=pdf`);
+    const squeezed = (await pdfText(pdf.rawPayload)).text.replace(/\s+/g, "");
+    expect(squeezed).toContain("Sourceoffigures");
+    expect(squeezed).toContain(MODEL_TEXT.replace(/\s+/g, ""));
+
+    const compare = (await get(`/api/compare?accounts=instagram:${ESTIMATED},instagram:${measured}`)).json();
+    expect(
+      compare.accounts.map((a: { figures: { modelFigures: boolean } }) => a.figures.modelFigures),
+    ).toEqual([true, false]);
+    const compareCsv = await get(
+      `/api/compare/export?accounts=instagram:${ESTIMATED},instagram:${measured}&format=csv`,
+    );
+    const rows = parseCsv(compareCsv.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r["Source of figures"])).toEqual([MODEL_TEXT, "Sample data"]);
+  });
+});
