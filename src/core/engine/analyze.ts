@@ -34,6 +34,7 @@ import {
   UNNEGATABLE,
 } from "./lexicon";
 import { type CleanPost, cleanPosts } from "./posts";
+import type { PricingInput } from "./pricing";
 import { median, medianInPlace, num, pct, plural, round, scratch } from "./stats";
 import {
   declareCountry,
@@ -44,7 +45,6 @@ import {
   scanText,
 } from "./text";
 import { unmeasuredPostMetrics } from "./unmeasured";
-import type { PricingInput } from "./pricing";
 import { earningsText, estimateEarnings, estimateValue, valueText } from "./value";
 
 export interface AnalyzeOptions {
