@@ -168,7 +168,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     if (usage.completionTokens > 0) tokens("completion", usage.completionTokens);
   };
   const extractor = criteriaExtractorFromConfig(config, { ...ai, onUsage });
-  const benchmarkCells = createBenchmarkCache(db);
+  const benchmarkCells = createBenchmarkCache(db, () => now().getTime());
   const reports = createReportService({
     repo,
     collectors,
