@@ -38,6 +38,11 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
     summary: "migrate                               apply database migrations once (before a rolling deploy)",
     load: async () => (await import("./commands/migrate")).migrateCommand,
   },
+  benchmarks: {
+    summary:
+      "benchmarks                            recompute this installation's engagement percentiles now (the nightly job)",
+    load: async () => (await import("./commands/benchmarks")).benchmarksCommand,
+  },
   backup: {
     summary: "backup <file.tar.gz>                  dump the embedded database (server stopped)",
     load: async () => (await import("./commands/backup")).backupCommand,

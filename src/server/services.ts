@@ -9,6 +9,7 @@ import {
 } from "./ai";
 import { createGoogleVerifier, type GoogleVerifier } from "./auth/google-verifier";
 import { createSessionService, type SessionService } from "./auth/session-service";
+import { createBenchmarkCache } from "./benchmarks/benchmark-service";
 import {
   type CollectorLogger,
   type Collectors,
@@ -167,6 +168,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     if (usage.completionTokens > 0) tokens("completion", usage.completionTokens);
   };
   const extractor = criteriaExtractorFromConfig(config, { ...ai, onUsage });
+  const benchmarkCells = createBenchmarkCache(db, () => now().getTime());
   const reports = createReportService({
     repo,
     collectors,
@@ -180,6 +182,10 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     now,
     cacheMs: () => settings.cacheMaxAgeMs(),
     storedMaxAgeDays: config.storedDataMaxDays,
+    engineInputs: async () => ({
+      pricing: await settings.pricing(),
+      installationBenchmarks: await benchmarkCells.get(),
+    }),
   });
   return {
     sessions: createSessionService({

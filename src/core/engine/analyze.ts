@@ -9,7 +9,13 @@ import {
 import type { ProfileSnapshot } from "../schemas/snapshot";
 import type { Industry } from "../taxonomy";
 import { estimateAudience } from "./audience";
-import { type BenchmarkTables, DEFAULT_BENCHMARKS, tierFor } from "./benchmarks";
+import {
+  type BenchmarkTables,
+  DEFAULT_BENCHMARKS,
+  type InstallationBenchmark,
+  installationBenchmarkFor,
+  tierFor,
+} from "./benchmarks";
 import { type CaptionStats, contentMix, contentQualityText, contentTypeTexts } from "./content";
 import { computeEngagement, interactionsOf } from "./engagement";
 import { computeFrequency } from "./frequency";
@@ -28,6 +34,7 @@ import {
   UNNEGATABLE,
 } from "./lexicon";
 import { type CleanPost, cleanPosts } from "./posts";
+import type { PricingInput } from "./pricing";
 import { median, medianInPlace, num, pct, plural, round, scratch } from "./stats";
 import {
   declareCountry,
@@ -46,6 +53,10 @@ export interface AnalyzeOptions {
   benchmarks?: BenchmarkTables;
   /** Earlier follower counts of this account, for growth. */
   history?: HistoryPoint[];
+  /** The pricing assumptions (published defaults when absent) and whose they are. */
+  pricing?: PricingInput;
+  /** This installation's engagement percentiles per platform × tier (shown from 50 accounts). */
+  installationBenchmarks?: readonly InstallationBenchmark[];
 }
 
 /** Spec §2 fallback texts. */
@@ -449,6 +460,7 @@ function analyze(snapshot: ProfileSnapshot, options: AnalyzeOptions): EngineRepo
           band,
           industry,
           tables,
+          pricing: options.pricing,
         });
   const earnings = value ? estimateEarnings(value, frequency.postsPerWeek, sponsoredShare) : null;
 
@@ -552,7 +564,13 @@ function analyze(snapshot: ProfileSnapshot, options: AnalyzeOptions): EngineRepo
     estimatedPostValue: {
       kind: value ? "estimated" : "unavailable",
       method: value ? value.formula : "Needs a public follower count and posts",
-      inputs: [src, "reach", "CPM and niche tables (docs/methodology.md)", "engagement vs tier"],
+      inputs: [
+        src,
+        "followers",
+        "reach",
+        "pricing assumptions: per-1K-follower rates, CPMs, niche factors (docs/methodology.md)",
+        "engagement vs tier",
+      ],
     },
     estimatedEarnings: {
       kind: earnings ? "estimated" : "unavailable",
@@ -652,6 +670,7 @@ function analyze(snapshot: ProfileSnapshot, options: AnalyzeOptions): EngineRepo
           basis: engagement.benchmarkBasis,
           comparedPct: r4(engagement.comparedPct),
           percentile: engagement.percentile === null ? null : round(engagement.percentile, 1),
+          installation: installationBenchmarkFor(options.installationBenchmarks, platform, band.tier),
         },
       },
       grade: { score: graded.score, subScores: sub },

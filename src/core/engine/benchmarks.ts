@@ -151,3 +151,50 @@ export function percentileIn(ratePct: number, band: TierBand): number {
   if (!(m > 0) || !(sigma > 0)) return ratePct >= band.high ? 100 : 0;
   return normalCdf(Math.log(ratePct / m) / sigma) * 100;
 }
+
+/**
+ * This installation's own engagement percentiles for one platform × tier (issue #24 item 7), computed
+ * nightly by the server from its stored real reports (latest per account, sample data left out), on
+ * the same basis as the published band (the report's `benchmark.comparedPct`).
+ */
+export interface InstallationBenchmark {
+  platform: Platform;
+  tier: string;
+  p25: number;
+  p50: number;
+  p75: number;
+  accounts: number;
+  computedAt: string;
+}
+
+/** A cell is shown only when at least this many accounts make it. */
+export const INSTALLATION_MIN_ACCOUNTS = 50;
+
+export function installationBenchmarkFor(
+  list: readonly InstallationBenchmark[] | undefined,
+  platform: Platform,
+  tier: string,
+): {
+  p25Pct: number;
+  medianPct: number;
+  p75Pct: number;
+  accounts: number;
+  computedAt: string;
+  text: string;
+} | null {
+  if (!list) return null;
+  for (const b of list) {
+    if (b.platform !== platform || b.tier !== tier) continue;
+    if (!(b.accounts >= INSTALLATION_MIN_ACCOUNTS)) return null;
+    const r = (x: number) => Math.round(x * 100) / 100;
+    return {
+      p25Pct: r(b.p25),
+      medianPct: r(b.p50),
+      p75Pct: r(b.p75),
+      accounts: b.accounts,
+      computedAt: b.computedAt,
+      text: `this installation's median: ${r(b.p50).toFixed(2)}% (${b.accounts.toLocaleString("en-US")} accounts in the ${tier} tier; middle half ${r(b.p25).toFixed(2)}–${r(b.p75).toFixed(2)}%)`,
+    };
+  }
+  return null;
+}

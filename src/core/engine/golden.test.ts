@@ -126,30 +126,41 @@ describe("golden: Instagram @stylebyana (10,000 followers, 6 posts, one with hid
   });
 
   it("value per post and monthly earnings (estimates)", () => {
-    // no 3 posts with views → reach 30 % × 10,000 = 3,000; main format photo → $10 CPM;
-    // engagement factor 2.10 ÷ 0.975 = 2.15 → clamped to 2; Fashion 1.2 → 3 × 10 × 2 × 1.2 = $72
+    // Issue #24 price method. Micro tier (10K–50K): follower rate 10 × $10 = $100. No 3 posts with
+    // views → reach weight 0 (reach 30 % × 10,000 = 3,000 × $10 photo CPM = $30 is shown, not used).
+    // Engagement 2.10 % above the band top 1.11 % → 2.10 ÷ 1.11 = 1.89 → capped at 1.5; Fashion 1.2
+    // → $100 × 1.5 × 1.2 = $180 (was $72 with reach × CPM alone).
     expect(m.value).toMatchObject({
       reach: 3000,
       cpm: 10,
-      engagementFactor: 2,
+      engagementFactor: 1.5,
       nicheFactor: 1.2,
-      mid: 72,
-      low: 50, // 72 × 0.7 = 50.4
-      high: 101, // 72 × 1.4 = 100.8
+      followerRate: { per1k: 10, amount: 100 },
+      reachAmount: 30,
+      reachWeight: 0,
+      mid: 180,
+      low: 126, // 180 × 0.7
+      high: 252, // 180 × 1.4
       currency: "USD",
+      band: { tier: "micro", low: 100, high: 500, position: "inside" },
     });
-    expect(r.estimatedPostValue).toBe("$50 – $100 per post (estimate)");
+    expect(m.value!.band!.text).toBe(
+      "Inside, near the low end of IMH's $100–$500 band for micro Instagram creators (10K–50K followers)",
+    );
+    expect(r.estimatedPostValue).toBe("$130 – $250 per post (estimate)");
     // 3.5 × 4.348 = 15.2 posts a month × 1/6 sponsored = 2.5 → 3 sponsored posts
     expect(m.earnings).toEqual({
       postsPerMonth: 15.2,
       sponsoredPostsPerMonth: 3,
       sponsoredShareUsed: 0.167,
+      assumed: false,
       assumption: "17% of posts sponsored, as observed",
-      low: 150,
-      high: 303,
+      low: 378,
+      high: 756,
+      local: null,
     });
     expect(r.estimatedEarnings).toBe(
-      "$150 – $300 per month (estimate: 3 sponsored posts a month at 17% of 15.2 posts)",
+      "$380 – $760 per month at the observed 17% sponsored share (estimate: 3 sponsored posts of 15.2 a month)",
     );
     expect(r.provenance.estimatedPostValue!.kind).toBe("estimated");
   });
@@ -252,20 +263,25 @@ describe("golden: TikTok @quickcook (50,000 followers, 5 posts, one with zero vi
   });
 
   it("value and earnings", () => {
-    // median views 9,000 × $6 CPM × (7.75 ÷ 7.625 = 1.02) × Food 1 = $55.08
+    // Mid tier (50K–500K): follower rate 50 × $2.50 = $125; reach 9,000 × $6 = $54; 4 of 5 posts with
+    // views → reach weight 0.3 × 4/5 = 0.24 → 0.76 × 125 + 0.24 × 54 = $107.96; 7.75 % inside the
+    // 7.22–8.03 % band → ×1; Food ×1. Below IMH's $125 floor: 9,000 views is 18 % of followers.
     expect(m.value).toMatchObject({
       reach: 9000,
       cpm: 6,
-      engagementFactor: 1.02,
+      engagementFactor: 1,
       nicheFactor: 1,
-      low: 39,
-      high: 77,
+      reachWeight: 0.24,
+      mid: 108,
+      low: 76,
+      high: 151,
+      band: { tier: "mid", low: 125, high: 1250, position: "below" },
     });
-    expect(r.estimatedPostValue).toBe("$39 – $77 per post (estimate)");
-    // 7 × 4.348 = 30.4 a month × 20 % = 6.1 → 6; 39 × 6 = 234, 77 × 6 = 462
-    expect(m.earnings).toMatchObject({ postsPerMonth: 30.4, sponsoredPostsPerMonth: 6, low: 234, high: 462 });
+    expect(r.estimatedPostValue).toBe("$76 – $150 per post (estimate)");
+    // 7 × 4.348 = 30.4 a month × 20 % (observed) = 6.1 → 6; 76 × 6 = 456, 151 × 6 = 906
+    expect(m.earnings).toMatchObject({ postsPerMonth: 30.4, sponsoredPostsPerMonth: 6, low: 456, high: 906 });
     expect(r.estimatedEarnings).toBe(
-      "$230 – $460 per month (estimate: 6 sponsored posts a month at 20% of 30.4 posts)",
+      "$460 – $910 per month at the observed 20% sponsored share (estimate: 6 sponsored posts of 30.4 a month)",
     );
   });
 
@@ -327,18 +343,22 @@ describe("golden: YouTube @gadgetlab (200,000 subscribers, declared US)", () => 
       signals: ["paid partnership", "sponsorship wording", "brand @mention"],
       performanceRatio: 1.25, // 3.5 % vs median(3.1, 2.5) = 2.8 %
     });
-    // median views 35,000 × $20 × (0.7 ÷ 0.23 → clamped 2) × Technology 1.5 = $2,100
+    // Mid tier: follower rate 200 × $20 = $4,000; reach 35,000 × $20 = $700; weight 0.3 (4 of 4 with
+    // views) → $3,010; engagement 0.7 % ÷ band top 0.27 % = 2.59 → capped 1.5; Technology 1.5 → $6,772.50
     expect(m.value).toMatchObject({
       reach: 35000,
       cpm: 20,
-      engagementFactor: 2,
+      engagementFactor: 1.5,
       nicheFactor: 1.5,
-      low: 1470,
-      high: 2940,
+      reachWeight: 0.3,
+      mid: 6773,
+      low: 4741,
+      high: 9482,
+      band: { tier: "mid", low: 1000, high: 10000, position: "inside" },
     });
-    expect(r.estimatedPostValue).toBe("$1,500 – $2,900 per post (estimate)");
+    expect(r.estimatedPostValue).toBe("$4,700 – $9,500 per post (estimate)");
     expect(r.estimatedEarnings).toBe(
-      "$1,500 – $2,900 per month (estimate: 1 sponsored post a month at 25% of 4.3 posts)",
+      "$4,700 – $9,500 per month at the observed 25% sponsored share (estimate: 1 sponsored post of 4.3 a month)",
     );
   });
 

@@ -323,22 +323,22 @@ describe("value per post and earnings", () => {
     expect(r.metrics.value!.reachMethod).toBe("median views of the last 3 posts with public views");
   });
 
-  it("clamps the engagement factor to 0.5–2 and applies no niche factor outside the table", () => {
+  it("clamps the engagement factor to 0.5–1.5 and applies no niche factor outside the table", () => {
     const low = run(
       snap(
         {},
         [0, 1, 2].map((i) => post(i, { likes: 10, comments: 0 })),
       ),
     );
-    // 0.1 % vs a 0.975 % band middle → 0.1 → clamped 0.5; reach 3,000 × $10 × 0.5 = $15
+    // 0.1 % vs the band's 0.84 % floor → 0.12 → clamped 0.5; no views → follower rate 10 × $10 × 0.5 = $50
     expect(low.metrics.value).toMatchObject({
       engagementFactor: 0.5,
       nicheFactor: 1,
-      mid: 15,
-      low: 11,
-      high: 21,
+      mid: 50,
+      low: 35,
+      high: 70,
     });
-    expect(low.estimatedPostValue).toBe("$11 – $21 per post (estimate)");
+    expect(low.estimatedPostValue).toBe("$35 – $70 per post (estimate)");
   });
 
   it("never goes under $5 a post", () => {

@@ -53,6 +53,21 @@ export const metricsSchema = z.object({
         comparedPct: nn.optional(),
         /** Estimated percentile of the account within its tier (lognormal through the band). */
         percentile: nn.optional(),
+        /**
+         * This installation's own percentiles for the tier (issue #24 item 7), from the nightly job;
+         * present only when the cell holds at least 50 accounts.
+         */
+        installation: z
+          .object({
+            p25Pct: n,
+            medianPct: n,
+            p75Pct: n,
+            accounts: n,
+            computedAt: z.string(),
+            text: z.string(),
+          })
+          .nullable()
+          .optional(),
       })
       .nullable(),
   }),
@@ -90,6 +105,39 @@ export const metricsSchema = z.object({
       engagementFactor: n,
       nicheFactor: n,
       formula: z.string(),
+      // Issue #24 item 1 (absent on reports stored before it).
+      followerRate: z.object({ per1k: n, amount: n }).optional(),
+      reachAmount: n.optional(),
+      /** Share of the point estimate the reach × CPM figure carries (0 without public views). */
+      reachWeight: n.optional(),
+      /** The published price band of the account's tier (USD) and where the estimate sits in it. */
+      band: z
+        .object({
+          tier: z.string(),
+          followers: z.string(),
+          low: n,
+          high: nn,
+          position: z.enum(["below", "inside", "above"]),
+          text: z.string(),
+          source: z.string(),
+        })
+        .optional(),
+      /** The figures in the installation's currency, when it is not USD. */
+      local: z.object({ currency: z.string(), usdRate: n, low: n, high: n, mid: n }).nullable().optional(),
+      /** Which pricing assumptions made this estimate. */
+      assumptions: z
+        .object({
+          source: z.enum(["default", "installation"]),
+          updatedAt: z.string().nullable(),
+          currency: z.string(),
+          usdRate: n,
+          per1kFollowers: n,
+          cpm: n,
+          nicheFactor: n,
+          maxReachWeight: n,
+          text: z.string(),
+        })
+        .optional(),
     })
     .nullable(),
   earnings: z
@@ -98,8 +146,11 @@ export const metricsSchema = z.object({
       sponsoredPostsPerMonth: n,
       sponsoredShareUsed: n,
       assumption: z.string(),
+      /** True when the 20% sponsored share is assumed (none detected). */
+      assumed: z.boolean().optional(),
       low: n,
       high: n,
+      local: z.object({ currency: z.string(), usdRate: n, low: n, high: n }).nullable().optional(),
     })
     .nullable(),
   advertiser: z.object({

@@ -533,3 +533,33 @@ export const apiKeys = pgTable(
   },
   (t) => [index("api_keys_user_idx").on(t.userId)],
 );
+
+/**
+ * This installation's own engagement benchmarks (issue #24 item 7): p25/p50/p75 of the engagement
+ * figure each report compares with its tier band, per platform × tier, over the newest stored report of
+ * every real account (sample creators and model estimates left out). Rewritten by the nightly job.
+ */
+export const installationBenchmarks = pgTable(
+  "installation_benchmarks",
+  {
+    platform: text("platform").notNull(),
+    tier: text("tier").notNull(),
+    p25: doublePrecision("p25").notNull(),
+    p50: doublePrecision("p50").notNull(),
+    p75: doublePrecision("p75").notNull(),
+    accounts: integer("accounts").notNull(),
+    computedAt: timestamp("computed_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.platform, t.tier] })],
+);
+
+/** When the benchmark job last ran (one row, id 1), so a night with no cells still counts as run. */
+export const benchmarkRuns = pgTable(
+  "benchmark_runs",
+  {
+    id: smallint("id").primaryKey().default(1),
+    ranAt: timestamp("ran_at", { withTimezone: true, mode: "date" }).notNull(),
+    accounts: integer("accounts").notNull(),
+  },
+  (t) => [check("benchmark_runs_single_row", sql`${t.id} = 1`)],
+);

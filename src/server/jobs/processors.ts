@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { AutoRefreshMode } from "../../core/schemas/jobs";
 import type { Platform } from "../../core/schemas/platform";
+import { runBenchmarksIfDue } from "../benchmarks/benchmark-service";
 import type { AppDb } from "../db/database";
 import { AppError } from "../errors";
 import { findDueWatchedAccounts } from "../growth/watch-refresh";
@@ -152,9 +153,11 @@ export function createProcessor(deps: ProcessorDeps): Processor {
   async function sweep(data: SweepJobData, ctx: JobContext) {
     const mode: AutoRefreshMode = data.mode ?? (await deps.getAutoRefresh());
     const now = deps.now();
+    // The nightly installation benchmarks (issue #24 item 7) ride on the sweep: one instance runs it.
+    const benchmarks = await nightlyBenchmarks(now, ctx);
     // Watchlists' cadences (issue #21) apply whatever the admin's setting is.
     const watched = await enqueueWatched(now);
-    if (refreshPeriodMs(mode) === null) return { mode, due: 0, enqueued: 0, watched };
+    if (refreshPeriodMs(mode) === null) return { mode, due: 0, enqueued: 0, watched, benchmarks };
     const cadence = mode as "daily" | "weekly";
     const bucket = `${cadence}-${periodBucket(cadence, now)}`;
     let due = 0;
@@ -176,7 +179,23 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         enqueued += await deps.enqueueRefreshes(REFRESH_QUEUES[platform], jobs);
       await ctx.progress({ done: due, message: `${due} due, ${enqueued} queued` });
     }
-    return { mode, due, enqueued, watched };
+    return { mode, due, enqueued, watched, benchmarks };
+  }
+
+  /** Recomputes the installation's engagement percentiles once a night; a failure never stops the sweep. */
+  async function nightlyBenchmarks(now: Date, ctx: JobContext): Promise<number | null> {
+    try {
+      const run = await runBenchmarksIfDue(deps.db, now);
+      if (run)
+        ctx.log.info({ accounts: run.accounts, cells: run.cells }, "installation benchmarks recomputed");
+      return run ? run.cells : null;
+    } catch (err) {
+      ctx.log.warn(
+        { err: (err as Error).message },
+        "installation benchmarks failed; the next sweep tries again",
+      );
+      return null;
+    }
   }
 
   /** Queues the watched accounts their watchlists' cadence makes due; returns how many were new. */

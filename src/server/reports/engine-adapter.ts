@@ -26,7 +26,12 @@ export function indexFieldsOf(report: {
 export const reportEngine: ReportEngine = {
   version: ENGINE_VERSION,
   run(snapshot: ProfileSnapshot, ctx) {
-    const report = analyzeSnapshot(snapshot, { now: ctx.now, history: ctx.history });
+    const report = analyzeSnapshot(snapshot, {
+      now: ctx.now,
+      history: ctx.history,
+      pricing: ctx.pricing,
+      installationBenchmarks: ctx.installationBenchmarks,
+    });
     const recentPosts = snapshot.posts.slice(0, 30).map((p) => ({
       id: p.id,
       type: p.type,

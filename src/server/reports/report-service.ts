@@ -1,15 +1,17 @@
 import crypto from "node:crypto";
+import type { InstallationBenchmark } from "../../core/engine/benchmarks";
+import type { PricingInput } from "../../core/engine/pricing";
 import { canonicalHandle } from "../../core/handles";
+import type { DataNote } from "../../core/schemas/account";
 import { isPlatform, type Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
 import type { SingleFlight } from "../collectors/single-flight";
-import type { DataNote } from "../../core/schemas/account";
 import {
   LoginWallOrBlockedError,
   NotConfiguredError,
-  SourceAuthError,
   RateLimitedError,
+  SourceAuthError,
   UpstreamChangedError,
   UpstreamUnreachableError,
 } from "../errors";
@@ -32,8 +34,16 @@ export interface ReportEngine {
   version: string;
   run(
     snapshot: ProfileSnapshot,
-    ctx: { now: Date; history: { fetchedAt: string; followers: number }[] },
+    ctx: { now: Date; history: { fetchedAt: string; followers: number }[] } & EngineInputs,
   ): { report: Record<string, unknown>; index: AccountIndexFields };
+}
+
+/** What the installation gives every analysis besides the snapshot (issue #24). */
+export interface EngineInputs {
+  /** The admin's pricing assumptions, or the published defaults. */
+  pricing?: PricingInput;
+  /** This installation's engagement percentiles per platform × tier. */
+  installationBenchmarks?: readonly InstallationBenchmark[];
 }
 
 /** The optional AI writer: rewrites qualitative texts; never numbers. Returns the report to store. */
@@ -135,6 +145,8 @@ export interface ReportServiceDeps {
   storedMaxAgeDays?: number;
   /** How old a stored report may be and still be served as is (the admin's cache settings: 0 = cache off). */
   cacheMs: () => number | Promise<number>;
+  /** The current pricing assumptions and installation benchmarks, read before each analysis. */
+  engineInputs?: () => Promise<EngineInputs>;
 }
 
 /** The stored report as the API returns it (spec §3 account + metrics, provenance, recentPosts). */
@@ -231,7 +243,8 @@ export function createReportService(deps: ReportServiceDeps) {
     opts.onStage?.("analyzing", `${snapshot.posts.length} posts`);
     const now = deps.now();
     const history = await repo.followerHistory(platform, snapshot.username);
-    const { report: engineReport, index } = deps.engine.run(snapshot, { now, history });
+    const inputs = (await deps.engineInputs?.()) ?? {};
+    const { report: engineReport, index } = deps.engine.run(snapshot, { now, history, ...inputs });
     let report: Record<string, unknown> =
       notes.length > 0 ? { ...engineReport, dataNotes: notes } : engineReport;
     if (deps.writer && !opts.measuredOnly) {

@@ -1,6 +1,13 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { PricingInput } from "../../core/engine/pricing";
+import {
+  PRICING_REFERENCE,
+  type PricingResponse,
+  pricingAssumptionsSchema,
+  pricingResponseSchema,
+} from "../../core/schemas/pricing";
 import {
   clearCacheResponseSchema,
   deleteAllResponseSchema,
@@ -73,6 +80,51 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
       request.log.info({ userId: user.id, changed: Object.keys(request.body) }, "settings saved");
       reply.header("cache-control", "no-store");
       return present(await settings.state());
+    },
+  );
+
+  // Pricing assumptions (issue #24 item 1): what reports price posts with; DELETE resets to the defaults.
+  const presentPricing = (p: PricingInput): PricingResponse => ({
+    assumptions: p.assumptions,
+    source: p.source,
+    updatedAt: p.updatedAt ?? null,
+    defaults: PRICING_REFERENCE.defaults,
+    sources: PRICING_REFERENCE.sources,
+    tiers: PRICING_REFERENCE.tiers,
+    bands: PRICING_REFERENCE.bands,
+  });
+
+  app.get(
+    "/api/settings/pricing",
+    { ...adminOnly, schema: { response: { 200: pricingResponseSchema } } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-store");
+      settings.invalidate();
+      return presentPricing(await settings.pricing());
+    },
+  );
+
+  app.put(
+    "/api/settings/pricing",
+    { ...adminOnly, schema: { body: pricingAssumptionsSchema, response: { 200: pricingResponseSchema } } },
+    async (request, reply) => {
+      const user = requireSettingsAdmin(request);
+      const saved = await settings.setPricing(request.body, { userId: user.id });
+      request.log.info({ userId: user.id, currency: request.body.currency }, "pricing assumptions saved");
+      reply.header("cache-control", "no-store");
+      return presentPricing(saved);
+    },
+  );
+
+  app.delete(
+    "/api/settings/pricing",
+    { ...adminOnly, schema: { response: { 200: pricingResponseSchema } } },
+    async (request, reply) => {
+      const user = requireSettingsAdmin(request);
+      const saved = await settings.setPricing(null, { userId: user.id });
+      request.log.info({ userId: user.id }, "pricing assumptions reset to the published defaults");
+      reply.header("cache-control", "no-store");
+      return presentPricing(saved);
     },
   );
 

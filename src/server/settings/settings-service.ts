@@ -1,4 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { PricingInput } from "../../core/engine/pricing";
+import { DEFAULT_PRICING_INPUT } from "../../core/engine/pricing";
+import { pricingAssumptionsSchema } from "../../core/schemas/pricing";
 import {
   CACHE_EXPIRY_DAYS,
   type CacheExpiryDays,
@@ -37,6 +40,8 @@ export interface SettingsState {
   /** Stored reports made at or before this instant are not reused. */
   cacheClearedAt: Date | null;
   updatedAt: Date | null;
+  /** The pricing assumptions reports are made with (issue #24): the admin's, or the published defaults. */
+  pricing: PricingInput;
 }
 
 /** What the app itself needs beyond the two calls other services use. */
@@ -58,6 +63,10 @@ export interface AdminSettingsService extends SettingsService {
   peek(): AppSettings;
   /** Forget the in-process copy (the admin screen reads the row itself). */
   invalidate(): void;
+  /** The pricing assumptions reports are made with now (same ≤ 5 s cache as get()). */
+  pricing(): Promise<PricingInput>;
+  /** Saves the admin's pricing assumptions (checked with the pricing schema); null resets to the defaults. */
+  setPricing(assumptions: unknown, by: { userId: string }): Promise<PricingInput>;
 }
 
 export const SETTINGS_CACHE_MS = 5000;
@@ -129,10 +138,30 @@ export function createSettingsService(deps: SettingsServiceDeps): AdminSettingsS
         else deps.logger?.warn({ setting: key }, "ignoring an invalid stored setting; its default applies");
       }
     }
+    let pricing: PricingInput = DEFAULT_PRICING_INPUT;
+    const stored = (overrides as Record<string, unknown> | null | undefined)?.pricing as
+      | { assumptions?: unknown; savedAt?: unknown }
+      | null
+      | undefined;
+    if (stored && typeof stored === "object") {
+      const parsed = pricingAssumptionsSchema.safeParse(stored.assumptions);
+      if (parsed.success)
+        pricing = {
+          assumptions: parsed.data,
+          source: "installation",
+          updatedAt: typeof stored.savedAt === "string" ? stored.savedAt : null,
+        };
+      else
+        deps.logger?.warn(
+          { setting: "pricing" },
+          "ignoring invalid stored pricing assumptions; the defaults apply",
+        );
+    }
     return {
       settings,
       cacheClearedAt: toDate(row?.cacheClearedAt ?? null),
       updatedAt: toDate(row?.updatedAt ?? null),
+      pricing,
     };
   }
 
@@ -226,6 +255,41 @@ export function createSettingsService(deps: SettingsServiceDeps): AdminSettingsS
 
     invalidate() {
       cached = null;
+    },
+
+    async pricing() {
+      return (await state()).pricing;
+    },
+
+    async setPricing(assumptions, by) {
+      const at = deps.now().toISOString();
+      let result: unknown;
+      if (assumptions === null) {
+        result = await db.execute(sql`
+          insert into app_settings (id, updated_at, updated_by)
+          values (1, ${at}::timestamptz, ${by.userId}::uuid)
+          on conflict (id) do update
+            set overrides = app_settings.overrides - 'pricing',
+                updated_at = excluded.updated_at,
+                updated_by = excluded.updated_by
+          returning overrides, cache_cleared_at as "cacheClearedAt", updated_at as "updatedAt"`);
+      } else {
+        const parsed = pricingAssumptionsSchema.safeParse(assumptions);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          throw new ValidationError(issue.message, issue.path.map(String).join(".") || undefined);
+        }
+        const patch = { pricing: { assumptions: parsed.data, savedAt: at } };
+        result = await db.execute(sql`
+          insert into app_settings (id, overrides, updated_at, updated_by)
+          values (1, ${JSON.stringify(patch)}::jsonb, ${at}::timestamptz, ${by.userId}::uuid)
+          on conflict (id) do update
+            set overrides = app_settings.overrides || excluded.overrides,
+                updated_at = excluded.updated_at,
+                updated_by = excluded.updated_by
+          returning overrides, cache_cleared_at as "cacheClearedAt", updated_at as "updatedAt"`);
+      }
+      return written(fromRow(rowsOf<Row>(result as Parameters<typeof rowsOf>[0])[0])).pricing;
     },
   };
 }

@@ -77,6 +77,11 @@ export function EngagementCard({ account }: { account: Account }) {
           </span>
           ; exceptional from {benchmark.exceptionalPct}%.
           {benchmarkNote(engagement.basis, benchmark)}
+          {benchmark.installation ? (
+            <span className="mt-1 block" data-testid="installation-median">
+              Beside the published band, {benchmark.installation.text}.
+            </span>
+          ) : null}
         </p>
       ) : null}
     </ReportSection>
