@@ -30,6 +30,7 @@ import {
 import type { Platform } from "../../core/schemas/platform";
 import type { Industry } from "../../core/taxonomy";
 import type { DbOrTx } from "../db/database";
+import { INDEX_COLUMNS, type IndexRow } from "./rows";
 import {
   coversTargetSql,
   BOUND_EPS as EPS,
@@ -47,7 +48,7 @@ export interface DiscoveryService {
   search(request: DiscoverySearchRequest): Promise<DiscoverySearchResponse>;
 }
 
-interface Row {
+interface Row extends IndexRow {
   id: number | string;
   fi: number;
   fm: number;
@@ -55,16 +56,6 @@ interface Row {
   fe: number;
   match: number;
   total: number | string;
-  username: string;
-  platform: string;
-  name: string;
-  verified: boolean;
-  followers: number | string;
-  industry: string;
-  bio: string;
-  engagement_rate: number | null;
-  countries: string[] | null;
-  is_sample: boolean;
 }
 
 /** A discovery request resolved: the chosen industry and its related ones, the targets, the weights that apply. */
@@ -265,9 +256,7 @@ export async function searchExhaustive(
   const rows = await rowsOf<Row>(
     db,
     sql`
-    select t.id, t.fi, t.fm, t.ff, t.fe, t.match, t.total,
-           a.username, a.platform, a.name, a.verified, a.followers, a.industry, a.bio,
-           a.engagement_rate, a.countries, a.is_sample
+    select t.id, t.fi, t.fm, t.ff, t.fe, t.match, t.total, ${INDEX_COLUMNS}
     from (
       select s.*, ${matchSql(criteria)} as match, count(*) over () as total
       from (
@@ -365,8 +354,7 @@ export async function searchIndexed(
         )
       )[0]!.n,
     );
-  const display = sql`a.username, a.platform, a.name, a.verified, a.followers, a.industry, a.bio,
-           a.engagement_rate, a.countries, a.is_sample`;
+  const display = INDEX_COLUMNS;
 
   // Any industry, no market: the index order is the ranking (match = discovery_base_match).
   if (streams.length === 1 && streams[0]!.fi === 0 && targets.length === 0) {

@@ -22,7 +22,9 @@ import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
 import { searchExhaustive, searchIndexed } from "./discovery-service";
-import { findExhaustive, finderPlan, findIndexed } from "./finder-service";
+import { findExhaustive } from "./finder/finder-sql";
+import { finderPlan } from "./finder/plan";
+import { findIndexed } from "./finder/top-k";
 
 const ROWS = 3000;
 

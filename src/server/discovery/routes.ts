@@ -11,7 +11,7 @@ import {
 import type { AppDb } from "../db/database";
 import { ValidationError } from "../errors";
 import { createDiscoveryService } from "./discovery-service";
-import { createFinderService } from "./finder-service";
+import { createFinderService } from "./finder/finder-service";
 import { createWebCandidateService, type WebCandidateServiceDeps } from "./web-candidates";
 
 export interface DiscoveryRoutesOptions {
