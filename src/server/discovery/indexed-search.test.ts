@@ -125,6 +125,18 @@ function discoveryRequests(): DiscoverySearchRequest[] {
         limit: rng.int(1, 100),
       }),
     );
+  // Later pages: the indexed search ranks the first page · pageSize rows and cuts the page from them.
+  for (let i = 0; i < 30; i++)
+    requests.push(
+      discoverySearchRequestSchema.parse({
+        platform: rng.pick(PLATFORMS),
+        followerRange: rng.pick(FOLLOWER_RANGES),
+        industry: rng.pick(industries),
+        targetMarkets: rng.pick(marketSets),
+        page: rng.int(2, 6),
+        pageSize: rng.pick([5, 20, 100]),
+      }),
+    );
   return requests;
 }
 
