@@ -34,7 +34,9 @@ import { PLATFORMS } from "../../src/core/schemas/platform";
 import { COUNTRIES, INDUSTRIES, TARGET_MARKETS } from "../../src/core/taxonomy";
 import { type AppDb, type Database, type DbOrTx, openDatabase } from "../../src/server/db/database";
 import { createDiscoveryService, searchExhaustive } from "../../src/server/discovery/discovery-service";
-import { createFinderService, findExhaustive, finderPlan } from "../../src/server/discovery/finder-service";
+import { createFinderService } from "../../src/server/discovery/finder/finder-service";
+import { findExhaustive } from "../../src/server/discovery/finder/finder-sql";
+import { finderPlan } from "../../src/server/discovery/finder/plan";
 import { withThrowawayPostgres } from "./throwaway-postgres";
 import { type BenchOptions, type Figure, percentile, rowsOption } from "./types";
 

@@ -598,29 +598,7 @@ export const PLACE_PHRASES: Record<string, readonly string[]> = {
   anz: ["Australia", "New Zealand"],
 };
 
-/** Languages (display name) and where their speakers are (taxonomy COUNTRIES spelling). */
-export const LANGUAGE_COUNTRIES: Record<string, readonly string[]> = {
-  English: ["United States", "United Kingdom", "Canada", "Australia", "Ireland", "New Zealand"],
-  German: ["Germany", "Austria", "Switzerland"],
-  French: ["France", "Belgium", "Switzerland", "Canada"],
-  Spanish: ["Spain", "Mexico", "Argentina", "Colombia"],
-  Portuguese: ["Portugal", "Brazil"],
-  Italian: ["Italy", "Switzerland"],
-  Dutch: ["Netherlands", "Belgium"],
-  Polish: ["Poland"],
-  Swedish: ["Sweden"],
-  Japanese: ["Japan"],
-  Korean: ["South Korea"],
-  Chinese: ["China", "Singapore"],
-  Hindi: ["India"],
-  Indonesian: ["Indonesia"],
-  Filipino: ["Philippines"],
-  Thai: ["Thailand"],
-  Vietnamese: ["Vietnam"],
-  Arabic: ["Saudi Arabia", "United Arab Emirates", "Egypt"],
-  Turkish: ["Turkey"],
-  Russian: ["Russia"],
-};
+export { LANGUAGE_MARKETS as LANGUAGE_COUNTRIES } from "../markets/languages";
 
 /** Words naming a language (lower case) → its display name. */
 export const LANGUAGE_WORDS: Record<string, string> = {

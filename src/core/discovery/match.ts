@@ -15,6 +15,13 @@ export const DISCOVERY_WEIGHTS: Record<MatchCriterion, number> = {
   engagement: 15,
 };
 
+/**
+ * The factor every row gets for a criterion the search did not ask for ("any industry", no target
+ * market): neither a reward nor a penalty, so the criterion keeps its weight and 100 % stays reserved
+ * for rows that fit everything (docs/decisions/023-discovery-neutral-markets-and-paging.md).
+ */
+export const NEUTRAL_FACTOR = 0.5;
+
 export const CRITERION_LABELS: Record<MatchCriterion, string> = {
   industry: "Industry",
   markets: "Target markets",
@@ -234,7 +241,7 @@ export function coversTarget(countries: readonly string[], target: ResolvedTarge
 
 /** Share of the chosen markets the account's audience covers. */
 export function marketFit(countries: readonly string[], targets: readonly ResolvedTarget[]): number {
-  if (targets.length === 0) return 0;
+  if (targets.length === 0) return NEUTRAL_FACTOR;
   return targets.filter((t) => coversTarget(countries, t)).length / targets.length;
 }
 
@@ -325,7 +332,7 @@ export function trimDescription(bio: string, max = 200): string {
 
 /** Per-criterion texts for one discovery row. */
 export function describeIndustry(accountIndustry: string, chosen: Industry | null): string {
-  if (!chosen) return "Any industry";
+  if (!chosen) return "Any industry: neutral, half points for every account";
   const fit = industryFit(accountIndustry, chosen);
   if (fit === 1) return `${accountIndustry}, as asked`;
   if (fit > 0) return `${accountIndustry}, related to ${chosen}`;
@@ -333,7 +340,7 @@ export function describeIndustry(accountIndustry: string, chosen: Industry | nul
 }
 
 export function describeMarkets(countries: readonly string[], targets: readonly ResolvedTarget[]): string {
-  if (targets.length === 0) return "No target market chosen";
+  if (targets.length === 0) return "No target market chosen: neutral, half points for every account";
   const covered = targets.filter((t) => coversTarget(countries, t)).map((t) => t.label);
   if (covered.length === 0) return "Covers none of the chosen markets";
   return `Covers ${covered.length} of ${targets.length}: ${covered.join(", ")}`;

@@ -1,3 +1,5 @@
+import { LANGUAGE_COUNTRIES } from "../markets/languages";
+import { PLACES } from "../markets/places";
 import { COUNTRIES, INDUSTRIES, type Industry } from "../taxonomy";
 
 /**
@@ -77,76 +79,7 @@ export const STOPWORDS: Record<string, string> = {
   vie: "và của là có không những một được cho này tôi bạn",
 };
 
-/** ISO 639-3 → language name and the countries its speakers mostly live in (largest first). */
-export const LANGUAGE_COUNTRIES: Record<string, { name: string; countries: readonly string[] }> = {
-  eng: { name: "English", countries: ["United States", "United Kingdom", "Canada", "Australia"] },
-  spa: { name: "Spanish", countries: ["Mexico", "Spain", "Argentina", "Colombia"] },
-  por: { name: "Portuguese", countries: ["Brazil", "Portugal"] },
-  fra: { name: "French", countries: ["France", "Canada", "Belgium", "Switzerland"] },
-  deu: { name: "German", countries: ["Germany", "Austria", "Switzerland"] },
-  ita: { name: "Italian", countries: ["Italy", "Switzerland"] },
-  ind: { name: "Indonesian", countries: ["Indonesia"] },
-  zlm: { name: "Malay", countries: ["Singapore"] },
-  nld: { name: "Dutch", countries: ["Netherlands", "Belgium"] },
-  tur: { name: "Turkish", countries: ["Turkey"] },
-  pol: { name: "Polish", countries: ["Poland"] },
-  swe: { name: "Swedish", countries: ["Sweden"] },
-  tgl: { name: "Tagalog", countries: ["Philippines"] },
-  vie: { name: "Vietnamese", countries: ["Vietnam"] },
-  jpn: { name: "Japanese", countries: ["Japan"] },
-  kor: { name: "Korean", countries: ["South Korea"] },
-  cmn: { name: "Chinese", countries: ["China", "Singapore"] },
-  rus: { name: "Russian", countries: ["Russia"] },
-  arb: { name: "Arabic", countries: ["Saudi Arabia", "Egypt", "United Arab Emirates"] },
-  hin: { name: "Hindi", countries: ["India"] },
-  tha: { name: "Thai", countries: ["Thailand"] },
-  heb: { name: "Hebrew", countries: [] },
-  ell: { name: "Greek", countries: [] },
-};
-
-/** Place names (1–3 words) → country (a name of COUNTRIES). Ambiguous words are left out. */
-const PLACES: Record<string, string> = {
-  "United States":
-    "usa|united states|united states of america|nyc|new york|los angeles|chicago|miami|texas|california|san francisco|seattle|boston|atlanta|las vegas|hollywood|brooklyn|florida|houston|dallas|nashville",
-  Canada: "canada|toronto|vancouver|montreal|montréal|calgary|ottawa|quebec|québec",
-  Mexico: "mexico|méxico|cdmx|guadalajara|monterrey|cancun|cancún",
-  Brazil: "brasil|brazil|são paulo|sao paulo|rio de janeiro|brasília|brasilia|bahia|belo horizonte",
-  Argentina: "argentina|buenos aires|mendoza",
-  Colombia: "colombia|bogotá|bogota|medellín|medellin",
-  "United Kingdom":
-    "uk|united kingdom|london|manchester|england|scotland|wales|britain|great britain|liverpool|birmingham|edinburgh|glasgow|bristol",
-  Germany: "germany|deutschland|berlin|münchen|munich|hamburg|köln|cologne|frankfurt|stuttgart|düsseldorf",
-  France: "france|paris|lyon|marseille|bordeaux|toulouse",
-  Spain: "spain|españa|madrid|barcelona|valencia|sevilla|seville|málaga|malaga|ibiza|mallorca",
-  Italy:
-    "italy|italia|rome|roma|milan|milano|florence|firenze|venice|venezia|napoli|naples|sicilia|sicily|toscana|tuscany",
-  Netherlands: "netherlands|nederland|holland|amsterdam|rotterdam|utrecht",
-  Portugal: "portugal|lisbon|lisboa|porto|algarve|madeira",
-  Poland: "poland|polska|warsaw|warszawa|kraków|krakow",
-  Sweden: "sweden|sverige|stockholm|göteborg|gothenburg",
-  Ireland: "ireland|dublin|galway",
-  Belgium: "belgium|belgique|belgië|brussels|bruxelles|antwerp",
-  Austria: "austria|österreich|vienna|wien|salzburg",
-  Switzerland: "switzerland|schweiz|suisse|zürich|zurich|geneva|genève",
-  Australia: "australia|sydney|melbourne|brisbane|perth|adelaide",
-  "New Zealand": "new zealand|auckland|aotearoa",
-  India: "india|mumbai|delhi|new delhi|bangalore|bengaluru|hyderabad|chennai|kolkata|pune|bharat",
-  Japan: "japan|tokyo|osaka|kyoto|日本|東京",
-  "South Korea": "korea|south korea|seoul|busan|한국|서울",
-  Indonesia: "indonesia|jakarta|bali|bandung|surabaya|yogyakarta",
-  Philippines: "philippines|manila|cebu|pilipinas",
-  Singapore: "singapore",
-  Thailand: "thailand|bangkok|phuket|chiang mai",
-  Vietnam: "vietnam|viet nam|hanoi|ho chi minh|saigon",
-  China: "china|beijing|shanghai|shenzhen",
-  Turkey: "türkiye|istanbul|ankara|antalya",
-  "Saudi Arabia": "saudi arabia|saudi|riyadh|jeddah|ksa",
-  "United Arab Emirates": "uae|dubai|abu dhabi|emirates",
-  Egypt: "egypt|cairo",
-  Nigeria: "nigeria|lagos|abuja|naija",
-  "South Africa": "south africa|johannesburg|cape town|durban|mzansi",
-  Russia: "russia|moscow|москва|россия|saint petersburg",
-};
+export { LANGUAGE_COUNTRIES };
 
 /** ISO 3166 alpha-2 → country (declared profile countries and flag emoji). */
 export const COUNTRY_CODES: Record<string, string> = {

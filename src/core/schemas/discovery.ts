@@ -22,6 +22,8 @@ export const FOLLOWER_RANGE_LABELS: Record<FollowerRange, string> = {
 export const ANY_INDUSTRY = "any";
 export const MAX_TARGET_MARKETS = 10;
 export const MAX_RESULTS = 100;
+/** Discovery pages: at most MAX_RESULTS rows a page, at most MAX_PAGE pages deep. */
+export const MAX_PAGE = 1000;
 export const FINDER_DEFAULT_LIMIT = 50;
 
 /** Spec §5, exact text. */
@@ -95,7 +97,23 @@ const limitField = z
   .min(1, { message: `limit must be from 1 to ${MAX_RESULTS}` })
   .max(MAX_RESULTS, { message: `limit must be from 1 to ${MAX_RESULTS}` });
 
-/** POST /api/discovery/search (design.md contract; `limit` is optional, 100 at most). */
+const pageField = z
+  .number({ error: "page must be a number" })
+  .int({ message: "page must be a whole number" })
+  .min(1, { message: `page must be from 1 to ${MAX_PAGE}` })
+  .max(MAX_PAGE, { message: `page must be from 1 to ${MAX_PAGE}` });
+
+const pageSizeField = z
+  .number({ error: "pageSize must be a number" })
+  .int({ message: "pageSize must be a whole number" })
+  .min(1, { message: `pageSize must be from 1 to ${MAX_RESULTS}` })
+  .max(MAX_RESULTS, { message: `pageSize must be from 1 to ${MAX_RESULTS}` });
+
+/**
+ * POST /api/discovery/search (design.md contract). `page` (from 1) and `pageSize` (at most 100)
+ * choose a window of the ranking; `limit` is the older name of `pageSize` (used when `pageSize` is
+ * absent; see pageWindow).
+ */
 export const discoverySearchRequestSchema = z.strictObject({
   platform: platformSchema,
   followerRange: z.enum(FOLLOWER_RANGES, {
@@ -115,8 +133,20 @@ export const discoverySearchRequestSchema = z.strictObject({
     .boolean({ error: "includeWebCandidates must be true or false" })
     .optional()
     .default(false),
+  page: pageField.optional().default(1),
+  pageSize: pageSizeField.optional(),
 });
 export type DiscoverySearchRequest = z.infer<typeof discoverySearchRequestSchema>;
+
+/** The window of the ranking a discovery request asks for: skip `offset` rows, return `size`. */
+export function pageWindow(request: Pick<DiscoverySearchRequest, "page" | "pageSize" | "limit">): {
+  page: number;
+  size: number;
+  offset: number;
+} {
+  const size = request.pageSize ?? request.limit;
+  return { page: request.page, size, offset: (request.page - 1) * size };
+}
 export type DiscoverySearchInput = z.input<typeof discoverySearchRequestSchema>;
 
 export const MATCH_CRITERIA = ["industry", "markets", "followers", "engagement"] as const;
@@ -187,6 +217,9 @@ export const discoverySearchResponseSchema = z.object({
    * web-found accounts added on top of them.
    */
   total: z.number().int().min(0),
+  /** The page these results are (from 1) and its size: results are ranks (page − 1) · pageSize + 1 onwards. */
+  page: z.number().int().min(1).optional(),
+  pageSize: z.number().int().min(1).max(MAX_RESULTS).optional(),
   webCandidates: webCandidatesNoteSchema.optional(),
 });
 export type DiscoverySearchResponse = z.infer<typeof discoverySearchResponseSchema>;

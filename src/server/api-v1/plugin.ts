@@ -28,7 +28,7 @@ import { requireUser } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { createDiscoveryService } from "../discovery/discovery-service";
-import { createFinderService } from "../discovery/finder-service";
+import { createFinderService } from "../discovery/finder/finder-service";
 import { createWebCandidateService } from "../discovery/web-candidates";
 import { AppError, NotFoundError } from "../errors";
 import type { BodyCache, BodyCacheEntry } from "../reports/body-cache";

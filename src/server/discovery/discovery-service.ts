@@ -15,6 +15,7 @@ import {
   describeMarkets,
   FOLLOWER_RANGE_FILTER,
   formatEngagementRate,
+  NEUTRAL_FACTOR,
   type ResolvedTarget,
   relatedIndustries,
   resolveTargets,
@@ -27,10 +28,12 @@ import {
   type DiscoverySearchResponse,
   FOLLOWER_RANGES,
   type MatchCriterion,
+  pageWindow,
 } from "../../core/schemas/discovery";
 import type { Platform } from "../../core/schemas/platform";
 import type { Industry } from "../../core/taxonomy";
 import type { DbOrTx } from "../db/database";
+import { INDEX_COLUMNS, type IndexRow } from "./rows";
 import {
   coversTargetSql,
   BOUND_EPS as EPS,
@@ -48,7 +51,7 @@ export interface DiscoveryService {
   search(request: DiscoverySearchRequest): Promise<DiscoverySearchResponse>;
 }
 
-interface Row {
+interface Row extends IndexRow {
   id: number | string;
   fi: number;
   fm: number;
@@ -56,18 +59,6 @@ interface Row {
   fe: number;
   match: number;
   total: number | string;
-  username: string;
-  platform: string;
-  name: string;
-  verified: boolean;
-  followers: number | string;
-  industry: string;
-  bio: string;
-  engagement_rate: number | null;
-  countries: string[] | null;
-  is_sample: boolean;
-  /** The newest report's source ("web-search": the model's estimate). */
-  source: string;
 }
 
 /** A discovery request resolved: the chosen industry and its related ones, the targets, the weights that apply. */
@@ -82,12 +73,10 @@ export interface DiscoveryCriteria {
 export function discoveryCriteria(request: DiscoverySearchRequest): DiscoveryCriteria {
   const industry = request.industry === "any" ? null : (request.industry as Industry);
   const targets = resolveTargets(request.targetMarkets);
-  const weights = {
-    industry: industry ? DISCOVERY_WEIGHTS.industry : 0,
-    markets: targets.length > 0 ? DISCOVERY_WEIGHTS.markets : 0,
-    followers: DISCOVERY_WEIGHTS.followers,
-    engagement: DISCOVERY_WEIGHTS.engagement,
-  };
+  // Every criterion keeps its weight: one not asked for ("any industry", no market) scores every
+  // row the same neutral factor, so the match % still says how good a fit the rest is
+  // (docs/decisions/023-discovery-neutral-markets-and-paging.md).
+  const weights = { ...DISCOVERY_WEIGHTS };
   return {
     industry,
     related: industry ? relatedIndustries(industry) : [],
@@ -218,7 +207,7 @@ function industryFactorSql(criteria: DiscoveryCriteria): SQL {
   const { industry, related } = criteria;
   return industry
     ? sql`(case when a.industry = ${industry} then 1 when a.industry = any(${textArray(related)}) then 0.5 else 0 end)::float8`
-    : sql`0::float8`;
+    : sql`${w(NEUTRAL_FACTOR)}::float8`;
 }
 
 function toResults(
@@ -267,14 +256,13 @@ export async function searchExhaustive(
           targets.map((t) => sql`${coversTargetSql(t)}::int`),
           sql` + `,
         )})::float8 / ${w(targets.length)})`
-      : sql`0::float8`;
+      : sql`${w(NEUTRAL_FACTOR)}::float8`;
+  const window = pageWindow(request);
 
   const rows = await rowsOf<Row>(
     db,
     sql`
-    select t.id, t.fi, t.fm, t.ff, t.fe, t.match, t.total,
-           a.username, a.platform, a.name, a.verified, a.followers, a.industry, a.bio,
-           a.engagement_rate, a.countries, a.is_sample, a.source
+    select t.id, t.fi, t.fm, t.ff, t.fe, t.match, t.total, ${INDEX_COLUMNS}
     from (
       select s.*, ${matchSql(criteria)} as match, count(*) over () as total
       from (
@@ -287,12 +275,28 @@ export async function searchExhaustive(
         offset 0 -- a fence: each factor is computed once per row, not again inside the score
       ) s
       order by match desc, s.er desc nulls last, s.fol desc, s.id
-      limit ${request.limit}
+      limit ${window.size} offset ${window.offset}
     ) t
     join accounts a on a.id = t.id
     order by t.match desc, t.er desc nulls last, t.fol desc, t.id`,
   );
-  return { results: toResults(rows, request, criteria), total: rows.length > 0 ? Number(rows[0]!.total) : 0 };
+  const total =
+    rows.length > 0
+      ? Number(rows[0]!.total)
+      : Number(
+          (
+            await rowsOf<{ n: number | string }>(
+              db,
+              sql`select count(*) as n from accounts a where ${sql.join(hardFilters(request, criteria, "arrays"), sql` and `)}`,
+            )
+          )[0]!.n,
+        );
+  return {
+    results: toResults(rows, request, criteria),
+    total,
+    page: window.page,
+    pageSize: window.size,
+  };
 }
 
 function anyMask(targets: readonly ResolvedTarget[]): bigint | null {
@@ -334,11 +338,19 @@ export async function searchIndexed(
   const { industry, related, targets, weights, totalWeight } = criteria;
   const masks = targets.map(targetMask);
   if (masks.some((m) => m === null)) return null;
-  const limit = request.limit;
+  const window = pageWindow(request);
+  // The best `limit` rows are ranked exactly; the page is the last `window.size` of them.
+  const limit = window.offset + window.size;
+  const page = (rows: Row[], total: number): DiscoverySearchResponse => ({
+    results: toResults(rows.slice(window.offset), request, criteria),
+    total,
+    page: window.page,
+    pageSize: window.size,
+  });
   const where = hardFilters(request, criteria, "bits");
   const streams: Stream[] = industry
     ? [{ industry, fi: 1 }, ...related.map((r) => ({ industry: r, fi: 0.5 }))]
-    : [{ industry: null, fi: 0 }];
+    : [{ industry: null, fi: NEUTRAL_FACTOR }];
   // How many of the chosen markets the row covers, and the market factor.
   const covered =
     targets.length > 0
@@ -347,7 +359,10 @@ export async function searchIndexed(
           sql` + `,
         )
       : sql`0`;
-  const fm = targets.length > 0 ? sql`((${covered})::float8 / ${w(targets.length)})` : sql`0::float8`;
+  const fm =
+    targets.length > 0
+      ? sql`((${covered})::float8 / ${w(targets.length)})`
+      : sql`${w(NEUTRAL_FACTOR)}::float8`;
   // The ranking indexes' order (both columns are never null; "nulls last" matches the index definition).
   const order = sql`a.discovery_base_match desc nulls last, a.engagement_rate desc nulls last, a.followers desc nulls last, a.id`;
   const streamSql = (stream: Stream, extra: SQL | null, rows: number | null) => {
@@ -363,30 +378,7 @@ export async function searchIndexed(
         order by ${order}${rows === null ? sql`` : sql` limit ${w(rows)}`}
       ) s)`;
   };
-  const count = async () =>
-    Number(
-      (
-        await rowsOf<{ n: number | string }>(
-          db,
-          sql`select count(*) as n from accounts a where ${sql.join(where, sql` and `)}`,
-        )
-      )[0]!.n,
-    );
-  const display = sql`a.username, a.platform, a.name, a.verified, a.followers, a.industry, a.bio,
-           a.engagement_rate, a.countries, a.is_sample, a.source`;
-
-  // Any industry, no market: the index order is the ranking (match = discovery_base_match).
-  if (streams.length === 1 && streams[0]!.fi === 0 && targets.length === 0) {
-    const total = await count();
-    const rows = await rowsOf<Row>(
-      db,
-      sql`select t.*, ${display}
-        from ${streamSql(streams[0]!, null, limit)} t
-        join accounts a on a.id = t.id
-        order by t.match desc, t.er desc nulls last, t.fol desc, t.id`,
-    );
-    return { results: toResults(rows, request, criteria), total };
-  }
+  const display = INDEX_COLUMNS;
 
   // Phase 1: how many candidates there are per stream, markets covered and base match — `total`,
   // and enough to bound every row's match from below and above without reading it.
@@ -399,8 +391,9 @@ export async function searchIndexed(
   );
   const wBase = weights.followers + weights.engagement;
   const bounds = cells.map((cell) => {
-    const fi = industry ? (cell.ind === industry ? 1 : 0.5) : 0;
-    const fixed = weights.industry * fi + (weights.markets * cell.c) / Math.max(1, targets.length);
+    const fi = industry ? (cell.ind === industry ? 1 : 0.5) : NEUTRAL_FACTOR;
+    const fm = targets.length > 0 ? cell.c / targets.length : NEUTRAL_FACTOR;
+    const fixed = weights.industry * fi + weights.markets * fm;
     // m0 = floor(base · 100 / wBase + 0.5), so (m0 − 0.5) · wBase / 100 ≤ base < (m0 + 0.5) · wBase / 100.
     const low = ((fixed + ((cell.m0 - 0.5) * wBase) / 100) * 100) / totalWeight - EPS;
     const high = ((fixed + ((cell.m0 + 0.5) * wBase) / 100) * 100) / totalWeight + EPS;
@@ -429,7 +422,7 @@ export async function searchIndexed(
     const m0 = Math.min(...reach.map((b) => b.m0));
     parts.push(streamSql(stream, sql`a.discovery_base_match >= ${w(m0)}`, null));
   }
-  if (parts.length === 0) return { results: [], total };
+  if (parts.length === 0) return page([], total);
   const rows = await rowsOf<Row>(
     db,
     sql`select t.*, ${display}
@@ -444,5 +437,5 @@ export async function searchIndexed(
   );
   // Rows changed between the phases (a concurrent write): only the exhaustive query is exact then.
   if (rows.length < Math.min(limit, total)) return null;
-  return { results: toResults(rows, request, criteria), total };
+  return page(rows, total);
 }

@@ -10,6 +10,7 @@ import {
   followerFit,
   industryFit,
   marketFit,
+  NEUTRAL_FACTOR,
   rawMatch,
   resolveTargets,
 } from "../../core/discovery/match";
@@ -394,8 +395,13 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
           for (const r of body.results) {
             const seed = bySeed.get(r.username)!;
             const scores: CriterionScore[] = [
-              { criterion: "industry", weight: 0, factor: 0, detail: "" },
-              { criterion: "markets", weight: 0, factor: 0, detail: "" },
+              {
+                criterion: "industry",
+                weight: DISCOVERY_WEIGHTS.industry,
+                factor: NEUTRAL_FACTOR,
+                detail: "",
+              },
+              { criterion: "markets", weight: DISCOVERY_WEIGHTS.markets, factor: NEUTRAL_FACTOR, detail: "" },
               {
                 criterion: "followers",
                 weight: DISCOVERY_WEIGHTS.followers,
@@ -416,14 +422,30 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
       },
     );
 
-    it("with no industry or market chosen, scores size and engagement out of 100", async () => {
+    it("with no industry or market chosen, scores them neutrally so match % still tells fits apart", async () => {
       const body = await discover({});
       for (const r of body.results) {
         const [industry, markets, followers, engagement] = r.matchBreakdown;
-        expect(industry).toMatchObject({ points: 0, max: 0, detail: "Any industry" });
-        expect(markets).toMatchObject({ points: 0, max: 0, detail: "No target market chosen" });
-        expect(followers!.max + engagement!.max).toBe(100);
+        expect(industry).toMatchObject({
+          points: 20,
+          max: 40,
+          detail: "Any industry: neutral, half points for every account",
+        });
+        expect(markets).toMatchObject({
+          points: 15,
+          max: 30,
+          detail: "No target market chosen: neutral, half points for every account",
+        });
+        expect(followers!.max + engagement!.max).toBe(30);
+        // Only a row that fits every criterion may reach 100 %.
+        expect(r.matchPercentage).toBeLessThan(100);
       }
+      const matches = body.results.map((r) => r.matchPercentage);
+      expect(new Set(matches.slice(0, 4)).size).toBeGreaterThan(1);
+      expect(Math.max(...matches) - Math.min(...matches)).toBeGreaterThanOrEqual(10);
+      // An asked-for industry still outranks "any": the same best row scores higher when it fits it.
+      const fitness = await discover({ industry: "Fitness" });
+      expect(fitness.results[0]!.matchPercentage).toBeGreaterThan(matches[0]!);
     });
 
     it("returns the spec's result fields, the sample label and a trimmed description", async () => {
@@ -470,6 +492,44 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
       expect(body.total).toBe(14);
     });
 
+    it.each([
+      ["any industry, no market", {}],
+      ["an industry", { industry: "Fitness" }],
+      ["a market", { targetMarkets: ["united states", "europe"] }],
+    ])(
+      "pages through every match beyond the first page (%s), with the total on each page",
+      async (_, criteria) => {
+        const all = await discover({ ...criteria, pageSize: 100 });
+        expect(all.results.length).toBe(all.total);
+        const seen: string[] = [];
+        for (let page = 1; page <= Math.ceil(all.total / 4) + 1; page++) {
+          const body = (await discover({ ...criteria, page, pageSize: 4 })) as {
+            results: DiscoveryResult[];
+            total: number;
+            page: number;
+            pageSize: number;
+          };
+          expect(body).toMatchObject({ total: all.total, page, pageSize: 4 });
+          expect(body.results.length).toBe(Math.max(0, Math.min(4, all.total - (page - 1) * 4)));
+          seen.push(...body.results.map((r) => r.username));
+        }
+        // The pages, in order, are the whole ranking: nothing skipped, nothing twice.
+        expect(seen).toEqual(all.results.map((r) => r.username));
+      },
+    );
+
+    it.each([
+      [{ pageSize: 101 }, "pageSize must be from 1 to 100"],
+      [{ pageSize: 0 }, "pageSize must be from 1 to 100"],
+      [{ pageSize: 2.5 }, "pageSize must be a whole number"],
+      [{ page: 0 }, "page must be from 1 to 1000"],
+      [{ page: "2" }, "page must be a number"],
+    ])("refuses paging %j with a message naming the field", async (paging, message) => {
+      const res = await search({ platform: "instagram", followerRange: "10k_to_100k", ...paging });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(message);
+    });
+
     it("answers an empty list when nothing matches", async () => {
       const res = await search({
         platform: "youtube",
@@ -478,7 +538,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         targetMarkets: ["uk"],
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ results: [], total: 0 });
+      expect(res.json()).toEqual({ results: [], total: 0, page: 1, pageSize: 100 });
     });
 
     it.each([

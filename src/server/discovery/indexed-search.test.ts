@@ -22,7 +22,9 @@ import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
 import { searchExhaustive, searchIndexed } from "./discovery-service";
-import { findExhaustive, finderPlan, findIndexed } from "./finder-service";
+import { findExhaustive } from "./finder/finder-sql";
+import { finderPlan } from "./finder/plan";
+import { findIndexed } from "./finder/top-k";
 
 const ROWS = 3000;
 
@@ -121,6 +123,18 @@ function discoveryRequests(): DiscoverySearchRequest[] {
         industry: rng.pick([...industries, ...INDUSTRIES]),
         targetMarkets: rng.pick(marketSets),
         limit: rng.int(1, 100),
+      }),
+    );
+  // Later pages: the indexed search ranks the first page · pageSize rows and cuts the page from them.
+  for (let i = 0; i < 30; i++)
+    requests.push(
+      discoverySearchRequestSchema.parse({
+        platform: rng.pick(PLATFORMS),
+        followerRange: rng.pick(FOLLOWER_RANGES),
+        industry: rng.pick(industries),
+        targetMarkets: rng.pick(marketSets),
+        page: rng.int(2, 6),
+        pageSize: rng.pick([5, 20, 100]),
       }),
     );
   return requests;

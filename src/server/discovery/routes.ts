@@ -11,7 +11,7 @@ import {
 import type { AppDb } from "../db/database";
 import { ValidationError } from "../errors";
 import { createDiscoveryService } from "./discovery-service";
-import { createFinderService } from "./finder-service";
+import { createFinderService } from "./finder/finder-service";
 import { createWebCandidateService, type WebCandidateServiceDeps } from "./web-candidates";
 
 export interface DiscoveryRoutesOptions {
@@ -43,7 +43,8 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
     { schema: { body: discoverySearchRequestSchema, response: { 200: discoverySearchResponseSchema } } },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
-      if (!request.body.includeWebCandidates) return discovery.search(request.body);
+      // Web-found accounts join the first page only (later pages are the index's ranking).
+      if (!request.body.includeWebCandidates || request.body.page > 1) return discovery.search(request.body);
       const controller = new AbortController();
       // The response closing before it finished means the client went away: stop checking candidates.
       reply.raw.once("close", () => {

@@ -14,6 +14,7 @@ import {
   followerFit,
   industryFit,
   marketFit,
+  NEUTRAL_FACTOR,
   rawMatch,
 } from "../../core/discovery/match";
 import { canonicalHandle } from "../../core/handles";
@@ -198,7 +199,7 @@ export function createWebCandidateService(deps: WebCandidateServiceDeps): WebCan
     };
     const criteria = discoveryCriteria(request);
     const factors = {
-      fi: criteria.industry ? industryFit(account.industry, criteria.industry) : 0,
+      fi: criteria.industry ? industryFit(account.industry, criteria.industry) : NEUTRAL_FACTOR,
       fm: marketFit(account.countries, criteria.targets),
       ff: followerFit(followers, request.followerRange),
       fe: engagementQuality(platform, followers, account.engagementRate),
@@ -247,6 +248,8 @@ export function createWebCandidateService(deps: WebCandidateServiceDeps): WebCan
       const indexOnly = (status: WebCandidatesNote["status"], message: string, proposed = 0) => ({
         results: fromIndex,
         total: index.total,
+        page: index.page,
+        pageSize: index.pageSize,
         webCandidates: { status, message: `${message} ${INDEX_ONLY}`, proposed, added: 0 },
       });
 
@@ -358,7 +361,13 @@ export function createWebCandidateService(deps: WebCandidateServiceDeps): WebCan
                 proposed: fresh.length,
                 added: 0,
               };
-        return { results, total: index.total + found.length, webCandidates: note };
+        return {
+          results,
+          total: index.total + found.length,
+          page: index.page,
+          pageSize: index.pageSize,
+          webCandidates: note,
+        };
       } finally {
         clearTimeout(timer);
       }

@@ -1,0 +1,45 @@
+/** A finder row as the answer shows it: the account, its match and the reasons it matched. */
+import { sizeLabel } from "../../../core/discovery/interpret";
+import { engagementQuality, formatEngagementRate, trimDescription } from "../../../core/discovery/match";
+import type { FinderResult } from "../../../core/schemas/discovery";
+import type { Platform } from "../../../core/schemas/platform";
+import { isModelFigures } from "../../../core/model-figures";
+import type { FinderRow } from "./finder-sql";
+import type { FinderPlan } from "./plan";
+
+export function finderResultOf(r: FinderRow, plan: FinderPlan): FinderResult {
+  const { industries, countries, followerMin, followerMax } = plan;
+  const sizeText = sizeLabel(followerMin, followerMax);
+  const followers = Number(r.followers);
+  const rowCountries = r.countries ?? [];
+  const rowPlatform = r.platform as Platform;
+  const reasons: string[] = [];
+  const nameHits = r.name_hits ?? [];
+  for (const k of r.hits ?? []) reasons.push(`${nameHits.includes(k) ? "Name" : "Bio"} mentions “${k}”`);
+  if (Number(r.fi) === 1) reasons.push(`${r.industry} creator`);
+  else if (Number(r.fi) > 0) reasons.push(`${r.industry}, related to ${industries.join(" / ")}`);
+  const inCountries = rowCountries.filter((c) => countries.includes(c));
+  if (inCountries.length > 0) {
+    const shown = inCountries.slice(0, 3).join(", ");
+    reasons.push(`Audience in ${shown}${inCountries.length > 3 ? ` +${inCountries.length - 3}` : ""}`);
+  }
+  if (sizeText) reasons.push(sizeText);
+  if (engagementQuality(rowPlatform, followers, r.engagement_rate) >= 0.75) {
+    reasons.push(`High engagement for its size (${formatEngagementRate(r.engagement_rate)})`);
+  }
+  return {
+    username: r.username,
+    platform: rowPlatform,
+    name: r.name,
+    description: trimDescription(r.bio),
+    matchPercentage: r.match,
+    followers,
+    industry: r.industry,
+    countries: rowCountries,
+    engagementRate: formatEngagementRate(r.engagement_rate),
+    verified: r.verified,
+    isSample: r.is_sample,
+    modelFigures: isModelFigures(r.source),
+    matchReasons: reasons,
+  };
+}
