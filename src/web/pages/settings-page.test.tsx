@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "../testing/dom";
-import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -69,6 +69,7 @@ function visit(user: typeof TEST_USER | null, extra: Extra = {}) {
     extra: {
       "GET /api/settings": { json: settingsBody() },
       "GET /api/admin/sources": { json: SOURCES },
+      "GET /api/keys": { json: [] },
       ...extra,
     },
   });
@@ -124,6 +125,17 @@ describe("settings page: who may see it", () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole("form", { name: "Settings" })).not.toBeInTheDocument();
     expect(settingsCalls(calls)).toEqual([]);
+  });
+
+  it("gives every signed-in user Settings → API keys (issue #23), and visitors nothing of it", async () => {
+    visit(TEST_USER);
+    expect(await screen.findByRole("form", { name: "Create an API key" })).toBeInTheDocument();
+    expect(await screen.findByText("No API keys yet.")).toBeInTheDocument();
+    cleanup();
+    const { calls } = visit(null);
+    await screen.findByText("You need to be logged in to access settings.");
+    expect(screen.queryByRole("form", { name: "Create an API key" })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url === "/api/keys")).toBe(false);
   });
 });
 
