@@ -191,6 +191,11 @@ describe("browser extension: capture a profile in Chromium", () => {
         ),
       );
       expect(await page.getByTestId("capture-fields").textContent()).toContain("followers");
+      // Shown, not sent: the instance has no report of this account until Send.
+      const before = await fetch(`${ctx.url}/api/v1/accounts/${c.platform}/examplecreator`, {
+        headers: { authorization: `Bearer ${apiKey}` },
+      });
+      expect(before.status).toBe(404);
 
       const opened = browser.waitForEvent("page", { timeout: 30_000 });
       await page.getByRole("button", { name: "Send" }).click();
