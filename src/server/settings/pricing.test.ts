@@ -173,6 +173,16 @@ describe.each(testedDatabaseKinds())("pricing assumptions API on %s", (kind) => 
     expect(saved.json()).toMatchObject({ source: "installation", updatedAt: clock.toISOString() });
     expect(saved.json().assumptions.per1kFollowers.tiktok[tier]).toBe(25);
 
+    // Saving the other settings keeps the pricing (the patch is merged into what is stored).
+    const other = await app.inject({
+      method: "PUT",
+      url: "/api/settings",
+      headers: { cookie: admin },
+      payload: { autoRefresh: "weekly" },
+    });
+    expect(other.statusCode, other.body).toBe(200);
+    expect((await call("GET", admin)).json()).toMatchObject({ source: "installation" });
+
     clock = new Date(clock.getTime() + 10_000); // past the settings cache
     const after = await analyze("priceafter");
     const v = after.metrics.value;
@@ -196,6 +206,17 @@ describe.each(testedDatabaseKinds())("pricing assumptions API on %s", (kind) => 
     const again = await analyze("priceagain");
     expect(again.metrics.value.assumptions).toMatchObject({ source: "default", currency: "USD" });
     expect(again.estimatedPostValue).toMatch(/^\$/);
+  });
+
+  it("a stored copy that no longer validates is ignored: the published defaults apply", async () => {
+    await database.db.execute(sql`
+      update app_settings set overrides = overrides || '{"pricing":{"assumptions":{"currency":"??"},"savedAt":"2026-11-26T00:00:00.000Z"}}'::jsonb
+      where id = 1`);
+    const res = await call("GET", admin);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ source: "default", updatedAt: null });
+    expect(res.json().assumptions).toEqual(res.json().defaults);
+    expect((await call("DELETE", admin)).statusCode).toBe(200);
   });
 
   it("the report service passes this installation's benchmarks: 50 real accounts in the tier show its median", async () => {

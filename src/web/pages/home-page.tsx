@@ -50,7 +50,7 @@ const FEATURES = [
   {
     title: "Marketing Value",
     description:
-      "Estimated value per post from reach, CPM and engagement, sponsored-content analysis and the industries and countries to target.",
+      "Estimated value per post from published tier rates, reach, CPM and engagement, sponsored-content analysis and the industries and countries to target.",
     icon: BadgeDollarSign,
   },
 ] as const;

@@ -40,7 +40,7 @@ const FEATURES = [
   {
     title: "Marketing Value",
     description:
-      "Estimated price per post from reach, CPM and engagement, and an analysis of past sponsored posts.",
+      "Estimated price per post from published tier rates, reach, CPM and engagement, and an analysis of past sponsored posts.",
     icon: BadgeDollarSign,
   },
 ] as const;

@@ -35,7 +35,7 @@ const FEATURES: Record<LandingKey, { title: string; description: string }[]> = {
     {
       title: "Value per Post",
       description:
-        "An estimate of what a sponsored post is worth, with the reach, CPM and factors behind it.",
+        "An estimate of what a sponsored post is worth, beside the published price band for its tier, with the follower rate, reach, CPM and factors behind it.",
     },
   ],
   tiktok: [

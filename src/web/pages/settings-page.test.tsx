@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PRICING_REFERENCE } from "../../core/schemas/pricing";
 import type { SettingsResponse } from "../../core/schemas/settings";
 import { mockSession, renderWithApp, TEST_USER } from "../testing/render";
 import { SettingsPage } from "./settings-page";
@@ -70,6 +71,14 @@ function visit(user: typeof TEST_USER | null, extra: Extra = {}) {
       "GET /api/settings": { json: settingsBody() },
       "GET /api/admin/sources": { json: SOURCES },
       "GET /api/keys": { json: [] },
+      "GET /api/settings/pricing": {
+        json: {
+          ...PRICING_REFERENCE,
+          assumptions: PRICING_REFERENCE.defaults,
+          source: "default",
+          updatedAt: null,
+        },
+      },
       ...extra,
     },
   });

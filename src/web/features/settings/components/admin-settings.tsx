@@ -3,6 +3,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useSettings } from "../api/get-settings";
 import { DataActions } from "./data-actions";
 import { DataSources } from "./data-sources";
+import { PricingSettings } from "./pricing-form";
 import { SettingsForm } from "./settings-form";
 
 /** The admin's settings screen: the saved settings, then the data actions. */
@@ -30,6 +31,7 @@ export function AdminSettings() {
     <div className="flex flex-col gap-6">
       {/* Keyed by the last save, so a save made elsewhere resets the form to what is stored. */}
       <SettingsForm key={settings.data.updatedAt ?? "defaults"} data={settings.data} />
+      <PricingSettings />
       <DataSources />
       <DataActions data={settings.data} />
     </div>
