@@ -230,7 +230,7 @@ async function barLayout(page: Page): Promise<BarLayout> {
 describe("top bar at every width, signed out and signed in as admin", () => {
   const ctx = useE2e({ DEV_LOGIN: "1", ADMIN_EMAILS: "admin@example.com" });
   // The brief's four desktop widths, and the edges of the range around them.
-  const WIDTHS = [320, 390, 768, 1024, 1180, 1279, 1280, 1440, 1920];
+  const WIDTHS = [320, 390, 768, 1023, 1024, 1180, 1279, 1280, 1440, 1920];
 
   async function expectOneRow(page: Page, who: string) {
     const seen: BarLayout[] = [];
@@ -246,11 +246,11 @@ describe("top bar at every width, signed out and signed in as admin", () => {
       expect(bar.outside, where).toEqual([]);
       expect(bar.rowScrollWidth, where).toBeLessThanOrEqual(bar.rowClientWidth);
       expect(bar.pageScrollWidth, where).toBeLessThanOrEqual(width);
-      // Every link stays reachable: the row of links from 1280 px, the drawer's button below.
-      expect(bar.mainNavVisible, where).toBe(width >= 1280);
-      expect(bar.menuButtonVisible, where).toBe(width < 1280);
+      // Every link stays reachable: the row of links from 1024 px (decision 011), the drawer's button below.
+      expect(bar.mainNavVisible, where).toBe(width >= 1024);
+      expect(bar.menuButtonVisible, where).toBe(width < 1024);
       // The brand name has room wherever the drawer holds the links, from tablet widths up.
-      if (width >= 768 && width < 1280) expect(bar.brandVisible, where).toBe(true);
+      if (width >= 768 && width < 1024) expect(bar.brandVisible, where).toBe(true);
     }
     return seen;
   }
@@ -299,9 +299,64 @@ describe("top bar at every width, signed out and signed in as admin", () => {
     });
   });
 
-  it("below 1280 px the drawer holds every link, Settings and the quota included, and works by keyboard", async () => {
+  it("at 1024 px every top-bar link is in the bar, each on one line, none cut off (signed out and admin)", async () => {
     await withContextPage(ctx.browser, async (page, errors) => {
-      await page.setViewportSize({ width: 1180, height: 800 });
+      await page.setViewportSize({ width: 1024, height: 800 });
+      await page.goto(`${ctx.url}/`);
+      await page.getByRole("banner").getByRole("button", { name: "Sign in", exact: true }).waitFor();
+      const check = async (who: string, expected: string[]) => {
+        const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+        expect(await nav.getByRole("link").allInnerTexts(), who).toEqual(expected);
+        const boxes = await nav.getByRole("link").evaluateAll((links) =>
+          links.map((a) => {
+            const box = a.getBoundingClientRect();
+            const line = Number.parseFloat(getComputedStyle(a).lineHeight);
+            return {
+              text: a.textContent,
+              left: box.left,
+              right: box.right,
+              lines: Math.round((box.height - 16) / line),
+            };
+          }),
+        );
+        for (const b of boxes) {
+          expect(b.lines, `${who}: ${JSON.stringify(b)}`).toBe(1);
+          expect(b.left, `${who}: ${JSON.stringify(b)}`).toBeGreaterThanOrEqual(0);
+          expect(b.right, `${who}: ${JSON.stringify(b)}`).toBeLessThanOrEqual(1024);
+        }
+        expect(await page.getByRole("button", { name: "Open menu" }).isVisible(), who).toBe(false);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth), who).toBeLessThanOrEqual(
+          1024,
+        );
+      };
+      const links = [
+        "Influencer Discovery",
+        "Account Finder",
+        "Influencer Insight",
+        "Blog",
+        "Recently Viewed",
+      ];
+      await check("signed out", links);
+      await page.evaluate(() =>
+        fetch("/api/auth/dev-login", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ email: "admin@example.com" }),
+        }),
+      );
+      await page.reload();
+      await page
+        .getByRole("banner")
+        .getByText(/Reports: \d+ left/)
+        .waitFor();
+      await check("admin", [...links, "Lists", "Settings"]);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it("below 1024 px the drawer holds every link, Settings and the quota included, and works by keyboard", async () => {
+    await withContextPage(ctx.browser, async (page, errors) => {
+      await page.setViewportSize({ width: 1000, height: 800 });
       await page.goto(`${ctx.url}/influencer-discovery?tab=finder`);
       await page.evaluate(() =>
         fetch("/api/auth/dev-login", {

@@ -186,4 +186,19 @@ describe.each(testedDatabaseKinds())("model figures marked everywhere on %s", (k
     const rows = parseCsv(compareCsv.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
     expect(rows.map((r) => r["Source of figures"])).toEqual([MODEL_TEXT, "Sample data"]);
   });
+
+  it("a watchlist marks the account whose figures the model estimated", async () => {
+    const created = await post("/api/watchlists", { name: "Food watch", cadence: "weekly" });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as string;
+    for (const username of [ESTIMATED, measured]) {
+      const added = await post(`/api/watchlists/${id}/accounts`, { platform: "instagram", username });
+      expect(added.statusCode, added.body).toBe(201);
+    }
+    const detail = (await get(`/api/watchlists/${id}`)).json();
+    const flags = Object.fromEntries(
+      detail.accounts.map((a: { username: string; modelFigures: boolean }) => [a.username, a.modelFigures]),
+    );
+    expect(flags).toEqual({ [ESTIMATED]: true, [measured]: false });
+  });
 });

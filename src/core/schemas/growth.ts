@@ -110,6 +110,8 @@ export const watchedAccountSchema = z.object({
   engagementRate: z.number().nullable(),
   grade: z.string().nullable(),
   lastUpdated: z.string().nullable(),
+  /** The figures are the model's web-search estimate, not measured (src/core/model-figures.ts). */
+  modelFigures: z.boolean().optional(),
   change: z.object({ days7: changeSchema, days30: changeSchema, days90: changeSchema }),
   /** Followers of the last points (oldest first), for a sparkline. */
   sparkline: z.array(z.number()),

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { growthChanges } from "../../core/growth/growth";
+import { isModelFigures } from "../../core/model-figures";
 import type { AlertChannel, AlertKind, Cadence, WatchlistDetail } from "../../core/schemas/growth";
 import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
 import type { AppDb } from "../db/database";
@@ -106,6 +107,7 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
           engagementRate: accounts.engagementRate,
           grade: accounts.grade,
           lastAnalyzedAt: accounts.lastAnalyzedAt,
+          source: accounts.source,
           addedAt: watchlistAccounts.addedAt,
         })
         .from(watchlistAccounts)
@@ -124,6 +126,7 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
           engagementRate: m.engagementRate,
           grade: m.grade,
           lastUpdated: m.lastAnalyzedAt?.toISOString() ?? null,
+          modelFigures: isModelFigures(m.source),
           change: growthChanges(growthInputs(points), now),
           sparkline: points.slice(-30).map((p) => p.followers),
           addedAt: m.addedAt.toISOString(),

@@ -4,6 +4,7 @@ import { buildApp } from "../app";
 import type { Database } from "../db/database";
 import { indexFieldsForSnapshot } from "../reports/engine-adapter";
 import { seedSampleAccounts } from "../samples/sample-service";
+import { createServices } from "../services";
 import { fakeWebRoot, testConfig } from "../testing/test-app";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
 
@@ -179,5 +180,29 @@ describe.each(testedDatabaseKinds())("report quota paths on %s", (kind) => {
     expect(stored.headers["x-quota-spent"]).toBe("0");
     const config = await app.inject({ method: "GET", url: "/api/config" });
     expect(config.json()).toMatchObject({ anonReportLimit: 1, userDailyReportLimit: 3, contactEmail: null });
+  });
+
+  it("a forced re-analysis (refresh) of a fresh stored report still spends, and says so", async () => {
+    const s = createServices(testConfig({ COLLECTORS: "sample", USER_DAILY_REPORT_LIMIT: "3" }), database, {
+      now: () => clock,
+    });
+    const identity = { kind: "user" as const, userId: "forced-refresh-user" };
+    const handle = handles[5]!; // stored and fresh (the previous test analysed it)
+    const outcomes: boolean[] = [];
+    const onQuota = (q: { spent: boolean }) => outcomes.push(q.spent);
+    const served = await s.reports.analyze(
+      { username: handle, platform: "instagram" },
+      { identity },
+      { onQuota },
+    );
+    const forced = await s.reports.analyze(
+      { username: handle, platform: "instagram" },
+      { identity },
+      { onQuota, refresh: true },
+    );
+    expect(outcomes).toEqual([false, true]);
+    expect(forced.lastUpdated).toBe(clock.toISOString());
+    expect(served.id).toBe(forced.id);
+    expect((await s.quota.status(identity)).count).toBe(1);
   });
 });

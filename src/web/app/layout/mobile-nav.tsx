@@ -13,7 +13,7 @@ export interface MobileNavProps {
 }
 
 /**
- * The side drawer below the `xl` breakpoint, where the top bar has no room for its links (Radix
+ * The side drawer below the `lg` breakpoint (1024 px), where the top bar has no room for its links (Radix
  * Dialog: focus trap, Escape closes, focus returns). It adds Home, About, Privacy and Terms (spec §2).
  */
 export function MobileNav({ brandName, isAuthenticated, reportsRemaining }: MobileNavProps) {
@@ -23,7 +23,7 @@ export function MobileNav({ brandName, isAuthenticated, reportsRemaining }: Mobi
   return (
     <Sheet open={open} onOpenChange={setOpen}>
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className="shrink-0 xl:hidden" aria-label="Open menu">
+        <Button variant="ghost" size="icon" className="shrink-0 lg:hidden" aria-label="Open menu">
           <Menu aria-hidden="true" />
         </Button>
       </SheetTrigger>

@@ -20,9 +20,10 @@ export interface TopBarProps {
 }
 
 /**
- * Spec §2 top bar, one row at every width: the links in a row from the `xl` breakpoint (1280 px),
- * where they fit beside the controls even for a signed-in admin; below it they are in the drawer
- * (menu button). Nothing in the bar wraps: the brand name gives way (truncates) first.
+ * Spec §2 top bar, one row at every width: the links in a row from the `lg` breakpoint (1024 px),
+ * where they fit beside the controls even for a signed-in admin (tighter link padding below `xl`);
+ * below it they are in the drawer (menu button). Nothing in the bar wraps: the brand name gives way
+ * first (decision 011).
  */
 export function TopBar({ brandName, googleClientId }: TopBarProps) {
   const { isAuthenticated, reportsRemaining } = useSession();
@@ -30,14 +31,14 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
   const current = useCurrentNavHref(items);
   return (
     <header className="sticky top-0 z-40 border-b bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/80">
-      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-4 xl:px-6">
         <MobileNav
           brandName={brandName}
           isAuthenticated={isAuthenticated}
           reportsRemaining={reportsRemaining}
         />
         <Logo brandName={brandName} className="min-w-0 text-base sm:text-lg" />
-        <nav aria-label="Main" className="ml-4 hidden shrink-0 xl:block">
+        <nav aria-label="Main" className="ml-1 hidden shrink-0 lg:block xl:ml-4">
           <ul className="flex items-center gap-0.5">
             {items.map((item) => {
               const active = item.href === current;
@@ -47,7 +48,7 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
                     href={item.href}
                     aria-current={active ? "page" : undefined}
                     className={cn(
-                      "block whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
+                      "block whitespace-nowrap rounded-md px-1 py-2 text-sm xl:px-2.5 font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring",
                       active && "bg-accent text-foreground",
                     )}
                   >
@@ -58,7 +59,7 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
             })}
           </ul>
         </nav>
-        <div className="ml-auto flex shrink-0 items-center gap-2">
+        <div className="ml-auto flex shrink-0 items-center gap-1 xl:gap-2">
           {isAuthenticated && reportsRemaining !== null ? (
             <span
               className="hidden whitespace-nowrap rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground sm:inline"

@@ -3,14 +3,17 @@ import "../../testing/dom";
 import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { Route } from "wouter";
 import { MODEL_FIGURES_LABEL } from "../../../core/model-figures";
+import type { ListDetail } from "../../../core/schemas/lists";
 import type { SiteSearchResult } from "../../../core/schemas/search";
 import { RecentAccounts } from "../../features/accounts/components/recent-accounts";
 import { DiscoveryView } from "../../features/discovery/components/discovery-view";
 import { DISCOVERY_ROWS, discoveryResponse } from "../../features/discovery/testing/discovery-fixture";
 import { makeRealAccount, SAMPLE } from "../../features/report/testing/account-fixture";
+import { ListsPage } from "../../pages/lists-page";
 import { SearchPage } from "../../pages/search-page";
-import { mockSession, renderWithApp } from "../../testing/render";
+import { mockSession, renderWithApp, TEST_USER } from "../../testing/render";
 import { AccountCell } from "./account-cell";
 import { AccountNameCell } from "./account-list-cells";
 import { ModelFiguresMarker } from "./model-figures-marker";
@@ -111,5 +114,53 @@ describe("model figures in the lists", () => {
     const marked = shown.filter((row) => within(row).queryByRole("img", { name: MODEL_FIGURES_LABEL }));
     expect(marked).toHaveLength(1);
     expect(marked[0]).toHaveTextContent(`@${DISCOVERY_ROWS[0]!.username}`);
+  });
+
+  it("a list marks the creator whose figures the model estimated", async () => {
+    const base = {
+      platform: "instagram" as const,
+      name: "Someone",
+      followers: 12_300,
+      engagementRate: 3.2,
+      grade: null,
+      estimatedPostValue: null,
+      estimatedCostLow: null,
+      estimatedCostHigh: null,
+      reportDate: "2026-11-20T10:00:00.000Z",
+      isSample: false,
+      note: "",
+      status: "prospect" as const,
+      addedAt: "2026-11-21T10:00:00.000Z",
+    };
+    const list: ListDetail = {
+      id: 7,
+      name: "Food",
+      items: [
+        { ...base, id: 1, username: "webguess", modelFigures: true },
+        { ...base, id: 2, username: "measured", modelFigures: false },
+      ],
+      totals: { creators: 2, followers: 24_600, estimatedCostLow: 0, estimatedCostHigh: 0 },
+    };
+    mockSession({
+      user: TEST_USER,
+      extra: {
+        "GET /api/lists": {
+          json: [
+            {
+              id: 7,
+              name: "Food",
+              creators: 2,
+              createdAt: "2026-11-20T10:00:00.000Z",
+              updatedAt: "2026-11-21T10:00:00.000Z",
+            },
+          ],
+        },
+        "GET /api/lists/7": { json: list },
+      },
+    });
+    renderWithApp(<Route path="/lists/:id" component={ListsPage} />, { path: "/lists/7" });
+    const rows = await screen.findAllByTestId("list-item");
+    expect(within(rows[0]!).getByRole("img", { name: MODEL_FIGURES_LABEL })).toBeInTheDocument();
+    expect(within(rows[1]!).queryByRole("img", { name: MODEL_FIGURES_LABEL })).not.toBeInTheDocument();
   });
 });

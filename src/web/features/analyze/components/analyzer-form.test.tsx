@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Account } from "../../../../core/schemas/account";
 import { resetAnalytics } from "../../../lib/analytics";
+import { quotaSpent } from "../../../lib/quota-spent";
 import { pixelEvents } from "../../../testing/pixel";
 import { mockSession, renderWithApp } from "../../../testing/render";
 import { makeAccount, SAMPLE } from "../../report/testing/account-fixture";
@@ -357,6 +358,23 @@ describe("AnalyzerForm: the analysis stream", () => {
     expect(await screen.findByText("Report Generated")).toBeInTheDocument();
     expect(openSpy).toHaveBeenCalledWith("/report/instagram/gabrielthomas", "_blank");
     expect(analyzeCalls(calls)).toHaveLength(0);
+  });
+
+  it("the stream's quota event tells whether the report spent a unit (a stored one is free)", async () => {
+    for (const spent of [false, true]) {
+      fakeEventSource((emit) => {
+        emit("stage", { stage: "parsing" });
+        emit("quota", { spent });
+        emit("done", ACCOUNT);
+      });
+      const generated: Account[] = [];
+      const { input, user, unmount } = await renderForm({ onReportGenerated: (a) => generated.push(a) });
+      await user.type(input, "gabrielthomas{Enter}");
+      await waitFor(() => expect(generated).toHaveLength(1));
+      expect(quotaSpent(generated[0]!), `spent: ${spent}`).toBe(spent);
+      unmount();
+      toast.dismiss();
+    }
   });
 
   it("an error event that asks for sign-in opens the dialog", async () => {

@@ -427,7 +427,7 @@ describe("DiscoveryView: results", () => {
       expect(text.startsWith("\uFEFF")).toBe(true);
       const lines = text.slice(1).split("\r\n");
       expect(lines[0]).toBe(
-        "Username,Name,Platform,Verified,Followers,Match %,Industry,Description,Engagement Rate,Countries,Sample Data,Found on the Web",
+        "Username,Name,Platform,Verified,Followers,Match %,Industry,Description,Engagement Rate,Countries,Sample Data,Found on the Web,Source of figures",
       );
       // 70%+ sorted A-Z: coach_carl, fit_anna, fit_bo — and nothing else.
       const users = text
@@ -457,7 +457,11 @@ describe("DiscoveryView: report generation per row", () => {
     const { user } = setup({}, onGenerateReport);
     await searchFitness(user);
     await user.click(screen.getByRole("button", { name: "Generate report for @fit_bo" }));
-    expect(onGenerateReport).toHaveBeenCalledWith({ username: "fit_bo", platform: "instagram", sample: false });
+    expect(onGenerateReport).toHaveBeenCalledWith({
+      username: "fit_bo",
+      platform: "instagram",
+      sample: false,
+    });
     const busy = screen.getByRole("button", { name: "Generating report for @fit_bo" });
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute("aria-busy", "true");
@@ -699,8 +703,14 @@ describe("DiscoveryView: accounts found on the web", () => {
       await user.click(screen.getByRole("button", { name: "Export CSV" }));
       const text = new TextDecoder().decode(await blobs[0]!.arrayBuffer());
       const lines = text.trimEnd().split("\r\n");
-      expect(lines[0]!.split(",").at(-1)).toBe("Found on the Web");
-      const byUser = new Map(lines.slice(1).map((line) => [line.split(",")[0], line.split(",").at(-1)]));
+      // Counted from the end of each line: descriptions may hold quoted commas, the last columns never do.
+      const web = lines[0]!.split(",").indexOf("Found on the Web");
+      expect(web).toBeGreaterThan(0);
+      const byUser = new Map(
+        lines
+          .slice(1)
+          .map((line) => [line.split(",")[0], line.split(",").at(web - lines[0]!.split(",").length)]),
+      );
       expect(Object.fromEntries(byUser)).toEqual({
         fit_anna: "No",
         fit_bo: "No",

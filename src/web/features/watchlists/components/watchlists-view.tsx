@@ -10,6 +10,7 @@ import {
   type WatchlistDetail,
 } from "../../../../core/schemas/growth";
 import { PLATFORM_LABELS, type Platform } from "../../../../core/schemas/platform";
+import { ModelFiguresMarker } from "../../../components/results/model-figures-marker";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Input, NativeSelect } from "../../../components/ui/input";
@@ -200,6 +201,7 @@ function WatchlistPanel({
                       <span className="block text-xs text-muted-foreground">
                         {PLATFORM_LABELS[a.platform]}
                       </span>
+                      <ModelFiguresMarker show={a.modelFigures} />
                     </TableCell>
                     <TableCell>{formatFollowers(a.followers)}</TableCell>
                     <TableCell>
