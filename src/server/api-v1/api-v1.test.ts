@@ -348,6 +348,8 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     });
     expect(res.json()).toEqual(cookie.json());
     expect(res.headers.etag).toBe(cookie.headers.etag);
+    // A browser cache never answers one key's request with another key's (or no key's) answer.
+    expect(String(res.headers.vary)).toMatch(/Authorization/);
     const notModified = await v1("GET", "/api/v1/accounts/tiktok/examplecreator", k.key, undefined, {
       "if-none-match": String(res.headers.etag),
     });

@@ -236,7 +236,8 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
     reply.header("access-control-allow-origin", "*");
     reply.header("access-control-expose-headers", EXPOSED_HEADERS);
     reply.header("cross-origin-resource-policy", "cross-origin");
-    reply.header("vary", "Origin");
+    // A report read with one key must never be answered from a browser cache filled with another.
+    reply.header("vary", "Origin, Authorization");
     if (request.method === "OPTIONS") return;
     const owner = await keys.authenticate(bearerKey(request));
     if (!owner) throw new ApiKeyInvalidError(INVALID_KEY_MESSAGE);
