@@ -49,7 +49,7 @@ function operationHtml(path: string, method: string, op: Json): string {
   const responseList = Object.entries(responses)
     .map(([code, res]) => {
       const { schema, example: resExample } = schemaOf(res.content);
-      return `<li><details><summary><strong>${esc(code)}</strong> ${esc(res.description ?? "")}</summary>
+      return `<li><details><summary><strong>${esc(code)}</strong> ${prose(res.description ?? "")}</summary>
 ${schema ? `<h5>Schema</h5><pre class="code" tabindex="0">${pretty(schema)}</pre>` : ""}
 ${resExample ? `<h5>Example</h5><pre class="code" tabindex="0">${pretty(resExample)}</pre>` : ""}
 </details></li>`;

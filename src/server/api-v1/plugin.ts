@@ -76,6 +76,18 @@ export const MALFORMED_KEY_MESSAGE =
 export const INVALID_KEY_MESSAGE =
   "This API key is not valid: it may have been revoked or mistyped. Create a new one in Settings → API keys.";
 
+/** What each error status means on these routes (the OpenAPI response descriptions). */
+const ERROR_TEXTS: Record<number, string> = {
+  400: "Invalid request: the message and `field` name what was wrong",
+  401: "Missing, malformed, unknown or revoked credentials",
+  403: "The API key does not have the scope this route needs",
+  404: "Not found (the message says what)",
+  409: "Conflict (the message says what)",
+  429: "A limit was reached: the key's per-minute rate limit (`RATE_LIMITED`) or the owner's daily report quota (`REPORT_LIMIT_EXCEEDED`)",
+  503: "The platform or a source could not be reached; try again later",
+};
+const err = (status: number) => v1ErrorSchema.describe(ERROR_TEXTS[status] ?? "Error");
+
 /** A snapshot with a few hundred posts and captions is larger than the default JSON body limit. */
 export const SNAPSHOT_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -148,7 +160,7 @@ export const publicApiPlugin: FastifyPluginAsync<PublicApiOptions> = async (base
 /** Settings → API keys: signed-in users (session cookie, same origin), admins see and revoke every key. */
 const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { keys }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: v1ErrorSchema, 401: v1ErrorSchema };
+  const errors = { 400: err(400), 401: err(401) };
   const security = [{ session: [] }];
 
   app.post(
@@ -160,9 +172,12 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
         security,
         body: apiKeyCreateSchema,
         response: {
-          201: apiKeyCreatedSchema.meta({ example: API_EXAMPLES.keyCreated }),
+          201: apiKeyCreatedSchema.meta({
+            example: API_EXAMPLES.keyCreated,
+            description: "The new key: its secret is shown this once",
+          }),
           ...errors,
-          409: v1ErrorSchema,
+          409: err(409),
         },
       },
     },
@@ -181,7 +196,7 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
         tags: ["keys"],
         summary: "List API keys (never the secret); administrators see every user's keys",
         security,
-        response: { 200: apiKeyListSchema, 401: v1ErrorSchema },
+        response: { 200: apiKeyListSchema.describe("The keys, never their secrets"), 401: err(401) },
       },
     },
     async (request, reply) => {
@@ -199,7 +214,7 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
         summary: "Revoke an API key (its owner, or an administrator)",
         security,
         params: apiKeyParamsSchema,
-        response: { 200: apiKeyDeletedSchema, ...errors, 404: v1ErrorSchema },
+        response: { 200: apiKeyDeletedSchema.describe("Revoked"), ...errors, 404: err(404) },
       },
     },
     async (request) => {
@@ -290,10 +305,10 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
   const route = (scope: ApiKeyScope) => ({ apiScope: scope, rateLimit });
   const security = [{ apiKey: [] }];
   const errors = {
-    400: v1ErrorSchema,
-    401: v1ErrorSchema,
-    403: v1ErrorSchema,
-    429: v1ErrorSchema,
+    400: err(400),
+    401: err(401),
+    403: err(403),
+    429: err(429),
   };
   const quotaOf = (request: FastifyRequest) => {
     const owner = request.apiKey!;
@@ -322,10 +337,10 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         security,
         body: v1AnalyzeRequestSchema,
         response: {
-          200: accountSchema.meta({ example: API_EXAMPLES.account }),
+          200: accountSchema.meta({ example: API_EXAMPLES.account, description: "The report" }),
           ...errors,
-          404: v1ErrorSchema,
-          503: v1ErrorSchema,
+          404: err(404),
+          503: err(503),
         },
       },
     },
@@ -351,9 +366,9 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         security,
         params: v1AccountParamsSchema,
         response: {
-          200: accountSchema.meta({ example: API_EXAMPLES.account }),
+          200: accountSchema.meta({ example: API_EXAMPLES.account, description: "The report" }),
           ...errors,
-          404: v1ErrorSchema,
+          404: err(404),
         },
       },
     },
@@ -384,9 +399,9 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         security,
         params: v1AccountParamsSchema,
         response: {
-          200: growthResponseSchema.meta({ example: API_EXAMPLES.growth }),
+          200: growthResponseSchema.meta({ example: API_EXAMPLES.growth, description: "The growth" }),
           ...errors,
-          404: v1ErrorSchema,
+          404: err(404),
         },
       },
     },
@@ -413,7 +428,7 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         description: "The same search as the web app's discovery page. Scope: `read`.",
         security,
         body: discoverySearchRequestSchema.meta({ example: API_EXAMPLES.discoverySearch }),
-        response: { 200: discoverySearchResponseSchema, ...errors },
+        response: { 200: discoverySearchResponseSchema.describe("The matching accounts"), ...errors },
       },
     },
     async (request, reply) => {
@@ -433,7 +448,10 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         description: "The finder: a plain-language description of the creators you look for. Scope: `read`.",
         security,
         body: finderRequestSchema.meta({ example: API_EXAMPLES.find }),
-        response: { 200: finderResponseSchema, ...errors },
+        response: {
+          200: finderResponseSchema.describe("The interpretation and the matching accounts"),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -454,7 +472,13 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
           "The body is a ProfileSnapshot (the shape every collector produces). The report is stored with source `capture` and a note saying who captured it and when; one unit of the key owner's daily quota. A bad snapshot gets 400 naming the field (e.g. `posts.3.likes`). Scope: `capture`.",
         security,
         body: profileSnapshotSchema.meta({ example: API_EXAMPLES.snapshot }),
-        response: { 200: accountSchema.meta({ example: API_EXAMPLES.capturedAccount }), ...errors },
+        response: {
+          200: accountSchema.meta({
+            example: API_EXAMPLES.capturedAccount,
+            description: "The report made from the capture",
+          }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
