@@ -411,7 +411,7 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
       const growth = await base.growth.growth.growth(platform, username);
       if (growth.points.length < 2)
         throw new NoGrowthError(
-          `No growth for @${growth.username} on ${PLATFORM_LABELS[platform]} yet: it has been measured ${growth.points.length === 1 ? "once" : "never"}, and growth needs two measurements on different days. Analyse it again later.`,
+          `No growth for @${growth.username} on ${PLATFORM_LABELS[platform]} yet: it has been measured ${growth.points.length === 1 ? "once" : "never"}, and growth needs at least two measurements. Analyse it again later.`,
         );
       reply.header("cache-control", "private, max-age=60");
       return growth;
