@@ -85,8 +85,16 @@ const ERROR_TEXTS: Record<number, string> = {
   409: "Conflict (the message says what)",
   429: "A limit was reached: the key's per-minute rate limit (`RATE_LIMITED`) or the owner's daily report quota (`REPORT_LIMIT_EXCEEDED`)",
   503: "The platform or a source could not be reached; try again later",
+  504: "The analysis took longer than the time budget (`API_TIME_BUDGET_SECONDS`) and was stopped; no quota unit was spent",
 };
 const err = (status: number) => v1ErrorSchema.describe(ERROR_TEXTS[status] ?? "Error");
+
+/** 504: an analysis ran past the API's time budget and was stopped (no quota unit is kept). */
+export class TimeBudgetError extends AppError {
+  readonly status = 504;
+  readonly code = "TIME_BUDGET_EXCEEDED";
+  override name = "TimeBudgetError";
+}
 
 /** A snapshot with a few hundred posts and captions is larger than the default JSON body limit. */
 export const SNAPSHOT_BODY_LIMIT = 2 * 1024 * 1024;
@@ -341,13 +349,22 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
           ...errors,
           404: err(404),
           503: err(503),
+          504: err(504),
         },
       },
     },
     async (request, reply) => {
-      const view = await opts.services.reports.analyze(request.body, quotaOf(request), {
-        signal: abortOnClose(reply),
-      });
+      // Synchronous within a time budget (issue #23 §5): past it the analysis is stopped, stores
+      // nothing and gives the quota unit back.
+      const budget = AbortSignal.timeout(config.apiTimeBudgetMs);
+      const view = await opts.services.reports
+        .analyze(request.body, quotaOf(request), { signal: AbortSignal.any([abortOnClose(reply), budget]) })
+        .catch((err: unknown) => {
+          if (!budget.aborted) throw err;
+          throw new TimeBudgetError(
+            `The analysis of @${request.body.username} took longer than ${Math.round(config.apiTimeBudgetMs / 1000)} seconds, this API's time budget, and was stopped; no quota unit was spent. Try again later, or read the stored report with GET /api/v1/accounts/${request.body.platform}/{username}.`,
+          );
+        });
       await bodyCache.invalidate(view.username.toLowerCase());
       reply.header("cache-control", "no-store");
       return accountSchema.parse(view);
