@@ -244,6 +244,7 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: intInRange("RATE_LIMIT_PER_MINUTE", 1, 1_000_000, 300),
   LOGIN_RATE_LIMIT_PER_MINUTE: intInRange("LOGIN_RATE_LIMIT_PER_MINUTE", 1, 1_000_000, 10),
   API_KEY_RATE_LIMIT_PER_MINUTE: intInRange("API_KEY_RATE_LIMIT_PER_MINUTE", 1, 1_000_000, 60),
+  API_TIME_BUDGET_SECONDS: intInRange("API_TIME_BUDGET_SECONDS", 1, 600, 60),
   UPSTREAM_TIMEOUT_MS: intInRange("UPSTREAM_TIMEOUT_MS", 100, 120_000, 10_000),
   UPSTREAM_RETRIES: intInRange("UPSTREAM_RETRIES", 0, 5, 2),
   SOURCE_PACE_PER_MINUTE: intInRange("SOURCE_PACE_PER_MINUTE", 0, 10_000, 6),
@@ -498,6 +499,8 @@ export interface AppConfig {
   loginRateLimitPerMinute: number;
   /** Requests per minute each API key may make to /api/v1 (issue #23). */
   apiKeyRateLimitPerMinute: number;
+  /** How long POST /api/v1/analyze may take before it is stopped (the call stays synchronous). */
+  apiTimeBudgetMs: number;
   userDailyReportLimit: number;
   reportCacheDays: number;
   llm: { baseUrl: string; apiKey?: string; model: string };
@@ -635,6 +638,7 @@ export function loadConfig(
     storedDataMaxDays: e.STORED_DATA_MAX_DAYS,
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     apiKeyRateLimitPerMinute: e.API_KEY_RATE_LIMIT_PER_MINUTE,
+    apiTimeBudgetMs: e.API_TIME_BUDGET_SECONDS * 1000,
     userDailyReportLimit: e.USER_DAILY_REPORT_LIMIT,
     reportCacheDays: e.REPORT_CACHE_DAYS,
     llm: { baseUrl: e.LLM_BASE_URL!, apiKey: e.LLM_API_KEY, model: e.LLM_MODEL },

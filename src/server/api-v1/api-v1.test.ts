@@ -348,6 +348,8 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     });
     expect(res.json()).toEqual(cookie.json());
     expect(res.headers.etag).toBe(cookie.headers.etag);
+    // A browser cache never answers one key's request with another key's (or no key's) answer.
+    expect(String(res.headers.vary)).toMatch(/Authorization/);
     const notModified = await v1("GET", "/api/v1/accounts/tiktok/examplecreator", k.key, undefined, {
       "if-none-match": String(res.headers.etag),
     });
@@ -637,5 +639,71 @@ describe("per-key rate limit", () => {
     const other = await call(b);
     expect(other.statusCode).toBe(404);
     expect(other.headers["ratelimit-remaining"]).toBe("2");
+  });
+});
+
+describe("time budget of POST /api/v1/analyze", () => {
+  let app: FastifyInstance;
+  let database: Database;
+  let fake: FakeUpstream;
+  let cookie: string;
+
+  beforeAll(async () => {
+    fake = await startFakeUpstream();
+    const page = (handle: string) => fixture("tiktok-profile.html").replaceAll("examplecreator", handle);
+    fake.route("GET", "/@slowpoke", { body: page("slowpoke"), headers: HTML, delayMs: 5000 });
+    fake.route("GET", "/@quick", { body: page("quick"), headers: HTML });
+    database = await createTestDatabase("pglite");
+    app = await buildApp(
+      testConfig({
+        DEV_LOGIN: "1",
+        COLLECTORS: "tiktok",
+        TIKTOK_BASE_URL: fake.url,
+        UPSTREAM_RETRIES: "0",
+        USER_DAILY_REPORT_LIMIT: "1",
+        API_TIME_BUDGET_SECONDS: "1",
+      }),
+      { database, webRoot: fakeWebRoot(), logger: false },
+    );
+    await app.ready();
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/auth/dev-login",
+      payload: { email: "tb@example.com" },
+    });
+    cookie = cookieOf(res);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    await fake?.close();
+  });
+
+  it("stops an analysis past the budget with 504 TIME_BUDGET_EXCEEDED and keeps no quota unit", async () => {
+    const key = (
+      await app.inject({
+        method: "POST",
+        url: "/api/keys",
+        headers: { cookie },
+        payload: { name: "k", scopes: ["analyze"] },
+      })
+    ).json().key as string;
+    const analyze = (username: string) =>
+      app.inject({
+        method: "POST",
+        url: "/api/v1/analyze",
+        headers: { authorization: `Bearer ${key}` },
+        payload: { platform: "tiktok", username },
+      });
+    const t0 = Date.now();
+    const slow = await analyze("slowpoke");
+    expect(slow.statusCode, slow.body).toBe(504);
+    expect(Date.now() - t0).toBeLessThan(4000);
+    expect(slow.json()).toMatchObject({ code: "TIME_BUDGET_EXCEEDED" });
+    expect(slow.json().message).toContain("longer than 1 seconds");
+    // The daily limit is 1: the stopped analysis gave its unit back, so the next one goes through.
+    await expect
+      .poll(async () => (await analyze("quick")).statusCode, { timeout: 5000, interval: 300 })
+      .toBe(200);
   });
 });

@@ -49,9 +49,9 @@ function operationHtml(path: string, method: string, op: Json): string {
   const responseList = Object.entries(responses)
     .map(([code, res]) => {
       const { schema, example: resExample } = schemaOf(res.content);
-      return `<li><details><summary><strong>${esc(code)}</strong> ${esc(res.description ?? "")}</summary>
-${schema ? `<h5>Schema</h5><pre class="code">${pretty(schema)}</pre>` : ""}
-${resExample ? `<h5>Example</h5><pre class="code">${pretty(resExample)}</pre>` : ""}
+      return `<li><details><summary><strong>${esc(code)}</strong> ${prose(res.description ?? "")}</summary>
+${schema ? `<h5>Schema</h5><pre class="code" tabindex="0">${pretty(schema)}</pre>` : ""}
+${resExample ? `<h5>Example</h5><pre class="code" tabindex="0">${pretty(resExample)}</pre>` : ""}
 </details></li>`;
     })
     .join("\n");
@@ -72,7 +72,7 @@ ${pathParams
   .join("\n")}
 ${method === "get" ? "" : `<label>Request body (JSON)<textarea name="body" rows="8" spellcheck="false">${pretty(example)}</textarea></label>`}
 <button type="submit">Send ${esc(method.toUpperCase())} ${esc(path)}</button>
-<pre class="code result" role="status" aria-live="polite" aria-label="Response"></pre>
+<pre class="code result" tabindex="0" role="status" aria-live="polite" aria-label="Response"></pre>
 </form>`
     : "";
   return `<section class="op" id="${id}">
@@ -80,7 +80,7 @@ ${method === "get" ? "" : `<label>Request body (JSON)<textarea name="body" rows=
 <p>${prose(op.summary)}</p>
 ${op.description ? `<p>${prose(op.description)}</p>` : ""}
 ${paramList ? `<h4>Parameters</h4><ul>${paramList}</ul>` : ""}
-${body.schema ? `<h4>Request body</h4><details><summary>Schema</summary><pre class="code">${pretty(body.schema)}</pre></details>${body.example ? `<h5>Example</h5><pre class="code">${pretty(body.example)}</pre>` : ""}` : ""}
+${body.schema ? `<h4>Request body</h4><details><summary>Schema</summary><pre class="code" tabindex="0">${pretty(body.schema)}</pre></details>${body.example ? `<h5>Example</h5><pre class="code" tabindex="0">${pretty(body.example)}</pre>` : ""}` : ""}
 <h4>Responses</h4><ul class="responses">${responseList}</ul>
 ${tryIt}
 </section>`;
@@ -108,6 +108,7 @@ export function renderApiDocs(doc: Json): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>${esc(info.title ?? "API")} reference</title>
+<link rel="icon" type="image/svg+xml" href="/favicon.svg">
 <style>
 body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#111;background:#fff}
 main{max-width:60rem;margin:0 auto;padding:1rem 1.5rem 4rem}
@@ -132,7 +133,7 @@ button:focus-visible,input:focus-visible,textarea:focus-visible,a:focus-visible{
 <p>${prose(info.description)}</p>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI ${esc(doc.openapi)}).</p>
 <h2>Example</h2>
-<pre class="code">curl -H "Authorization: Bearer $API_KEY" ${esc(((doc.servers as Json[] | undefined)?.[0]?.url as string | undefined) ?? "")}/api/v1/accounts/instagram/natgeo</pre>
+<pre class="code" tabindex="0">curl -H "Authorization: Bearer $API_KEY" ${esc(((doc.servers as Json[] | undefined)?.[0]?.url as string | undefined) ?? "")}/api/v1/accounts/instagram/natgeo</pre>
 <div class="key">
 <label for="api-key">Your API key (for "Try it"; kept in this page only)</label>
 <input id="api-key" type="password" autocomplete="off" placeholder="ca_…">
@@ -156,7 +157,7 @@ document.addEventListener("submit", async (event) => {
   let path = form.dataset.path;
   for (const input of form.querySelectorAll("input[name]"))
     path = path.replace("{" + input.name + "}", encodeURIComponent(input.value.trim()));
-  const init = { method: form.dataset.method, headers: {} };
+  const init = { method: form.dataset.method, headers: {}, cache: "no-store" };
   if (key) init.headers.authorization = "Bearer " + key;
   const body = form.querySelector("textarea[name=body]");
   if (body) {

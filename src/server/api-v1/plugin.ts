@@ -76,6 +76,26 @@ export const MALFORMED_KEY_MESSAGE =
 export const INVALID_KEY_MESSAGE =
   "This API key is not valid: it may have been revoked or mistyped. Create a new one in Settings → API keys.";
 
+/** What each error status means on these routes (the OpenAPI response descriptions). */
+const ERROR_TEXTS: Record<number, string> = {
+  400: "Invalid request: the message and `field` name what was wrong",
+  401: "Missing, malformed, unknown or revoked credentials",
+  403: "The API key does not have the scope this route needs",
+  404: "Not found (the message says what)",
+  409: "Conflict (the message says what)",
+  429: "A limit was reached: the key's per-minute rate limit (`RATE_LIMITED`) or the owner's daily report quota (`REPORT_LIMIT_EXCEEDED`)",
+  503: "The platform or a source could not be reached; try again later",
+  504: "The analysis took longer than the time budget (`API_TIME_BUDGET_SECONDS`) and was stopped; no quota unit was spent",
+};
+const err = (status: number) => v1ErrorSchema.describe(ERROR_TEXTS[status] ?? "Error");
+
+/** 504: an analysis ran past the API's time budget and was stopped (no quota unit is kept). */
+export class TimeBudgetError extends AppError {
+  readonly status = 504;
+  readonly code = "TIME_BUDGET_EXCEEDED";
+  override name = "TimeBudgetError";
+}
+
 /** A snapshot with a few hundred posts and captions is larger than the default JSON body limit. */
 export const SNAPSHOT_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -148,7 +168,7 @@ export const publicApiPlugin: FastifyPluginAsync<PublicApiOptions> = async (base
 /** Settings → API keys: signed-in users (session cookie, same origin), admins see and revoke every key. */
 const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { keys }) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const errors = { 400: v1ErrorSchema, 401: v1ErrorSchema };
+  const errors = { 400: err(400), 401: err(401) };
   const security = [{ session: [] }];
 
   app.post(
@@ -160,9 +180,12 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
         security,
         body: apiKeyCreateSchema,
         response: {
-          201: apiKeyCreatedSchema.meta({ example: API_EXAMPLES.keyCreated }),
+          201: apiKeyCreatedSchema.meta({
+            example: API_EXAMPLES.keyCreated,
+            description: "The new key: its secret is shown this once",
+          }),
           ...errors,
-          409: v1ErrorSchema,
+          409: err(409),
         },
       },
     },
@@ -181,7 +204,7 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
         tags: ["keys"],
         summary: "List API keys (never the secret); administrators see every user's keys",
         security,
-        response: { 200: apiKeyListSchema, 401: v1ErrorSchema },
+        response: { 200: apiKeyListSchema.describe("The keys, never their secrets"), 401: err(401) },
       },
     },
     async (request, reply) => {
@@ -199,7 +222,7 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
         summary: "Revoke an API key (its owner, or an administrator)",
         security,
         params: apiKeyParamsSchema,
-        response: { 200: apiKeyDeletedSchema, ...errors, 404: v1ErrorSchema },
+        response: { 200: apiKeyDeletedSchema.describe("Revoked"), ...errors, 404: err(404) },
       },
     },
     async (request) => {
@@ -236,7 +259,8 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
     reply.header("access-control-allow-origin", "*");
     reply.header("access-control-expose-headers", EXPOSED_HEADERS);
     reply.header("cross-origin-resource-policy", "cross-origin");
-    reply.header("vary", "Origin");
+    // A report read with one key must never be answered from a browser cache filled with another.
+    reply.header("vary", "Origin, Authorization");
     if (request.method === "OPTIONS") return;
     const owner = await keys.authenticate(bearerKey(request));
     if (!owner) throw new ApiKeyInvalidError(INVALID_KEY_MESSAGE);
@@ -289,10 +313,10 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
   const route = (scope: ApiKeyScope) => ({ apiScope: scope, rateLimit });
   const security = [{ apiKey: [] }];
   const errors = {
-    400: v1ErrorSchema,
-    401: v1ErrorSchema,
-    403: v1ErrorSchema,
-    429: v1ErrorSchema,
+    400: err(400),
+    401: err(401),
+    403: err(403),
+    429: err(429),
   };
   const quotaOf = (request: FastifyRequest) => {
     const owner = request.apiKey!;
@@ -321,17 +345,26 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         security,
         body: v1AnalyzeRequestSchema,
         response: {
-          200: accountSchema.meta({ example: API_EXAMPLES.account }),
+          200: accountSchema.meta({ example: API_EXAMPLES.account, description: "The report" }),
           ...errors,
-          404: v1ErrorSchema,
-          503: v1ErrorSchema,
+          404: err(404),
+          503: err(503),
+          504: err(504),
         },
       },
     },
     async (request, reply) => {
-      const view = await opts.services.reports.analyze(request.body, quotaOf(request), {
-        signal: abortOnClose(reply),
-      });
+      // Synchronous within a time budget (issue #23 §5): past it the analysis is stopped, stores
+      // nothing and gives the quota unit back.
+      const budget = AbortSignal.timeout(config.apiTimeBudgetMs);
+      const view = await opts.services.reports
+        .analyze(request.body, quotaOf(request), { signal: AbortSignal.any([abortOnClose(reply), budget]) })
+        .catch((err: unknown) => {
+          if (!budget.aborted) throw err;
+          throw new TimeBudgetError(
+            `The analysis of @${request.body.username} took longer than ${Math.round(config.apiTimeBudgetMs / 1000)} seconds, this API's time budget, and was stopped; no quota unit was spent. Try again later, or read the stored report with GET /api/v1/accounts/${request.body.platform}/{username}.`,
+          );
+        });
       await bodyCache.invalidate(view.username.toLowerCase());
       reply.header("cache-control", "no-store");
       return accountSchema.parse(view);
@@ -350,9 +383,9 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         security,
         params: v1AccountParamsSchema,
         response: {
-          200: accountSchema.meta({ example: API_EXAMPLES.account }),
+          200: accountSchema.meta({ example: API_EXAMPLES.account, description: "The report" }),
           ...errors,
-          404: v1ErrorSchema,
+          404: err(404),
         },
       },
     },
@@ -383,9 +416,9 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         security,
         params: v1AccountParamsSchema,
         response: {
-          200: growthResponseSchema.meta({ example: API_EXAMPLES.growth }),
+          200: growthResponseSchema.meta({ example: API_EXAMPLES.growth, description: "The growth" }),
           ...errors,
-          404: v1ErrorSchema,
+          404: err(404),
         },
       },
     },
@@ -395,7 +428,7 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
       const growth = await base.growth.growth.growth(platform, username);
       if (growth.points.length < 2)
         throw new NoGrowthError(
-          `No growth for @${growth.username} on ${PLATFORM_LABELS[platform]} yet: it has been measured ${growth.points.length === 1 ? "once" : "never"}, and growth needs two measurements on different days. Analyse it again later.`,
+          `No growth for @${growth.username} on ${PLATFORM_LABELS[platform]} yet: it has been measured ${growth.points.length === 1 ? "once" : "never"}, and growth needs at least two measurements. Analyse it again later.`,
         );
       reply.header("cache-control", "private, max-age=60");
       return growth;
@@ -412,7 +445,7 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         description: "The same search as the web app's discovery page. Scope: `read`.",
         security,
         body: discoverySearchRequestSchema.meta({ example: API_EXAMPLES.discoverySearch }),
-        response: { 200: discoverySearchResponseSchema, ...errors },
+        response: { 200: discoverySearchResponseSchema.describe("The matching accounts"), ...errors },
       },
     },
     async (request, reply) => {
@@ -432,7 +465,10 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         description: "The finder: a plain-language description of the creators you look for. Scope: `read`.",
         security,
         body: finderRequestSchema.meta({ example: API_EXAMPLES.find }),
-        response: { 200: finderResponseSchema, ...errors },
+        response: {
+          200: finderResponseSchema.describe("The interpretation and the matching accounts"),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
@@ -453,7 +489,13 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
           "The body is a ProfileSnapshot (the shape every collector produces). The report is stored with source `capture` and a note saying who captured it and when; one unit of the key owner's daily quota. A bad snapshot gets 400 naming the field (e.g. `posts.3.likes`). Scope: `capture`.",
         security,
         body: profileSnapshotSchema.meta({ example: API_EXAMPLES.snapshot }),
-        response: { 200: accountSchema.meta({ example: API_EXAMPLES.capturedAccount }), ...errors },
+        response: {
+          200: accountSchema.meta({
+            example: API_EXAMPLES.capturedAccount,
+            description: "The report made from the capture",
+          }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {
