@@ -9,7 +9,7 @@ import { AppError } from "../errors";
 import { findDueWatchedAccounts } from "../growth/watch-refresh";
 import { importFile } from "../import/import-service";
 import type { BodyCache } from "../reports/body-cache";
-import { indexFieldsForSnapshot } from "../reports/engine-adapter";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import type { ReportService } from "../reports/report-service";
 import { seedSampleAccounts } from "../samples/sample-service";
 import { findDueAccounts, periodBucket, refreshPeriodMs } from "./auto-refresh";

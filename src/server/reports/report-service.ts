@@ -1,4 +1,5 @@
-import { canonicalHandle } from "../../core/handles";
+import { buildReport, ENGINE_VERSION, indexFieldsOf } from "#core/engine/build-report";
+import { canonicalHandle } from "#core/handles";
 import { isPlatform, type Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
@@ -13,8 +14,7 @@ import {
   UpstreamUnreachableError,
 } from "../errors";
 import type { QuotaIdentity, QuotaService } from "../quota/quota-service";
-import type { AccountIndexFields, AccountRepo, StoredReport } from "./account-repo";
-import { indexFieldsOf } from "./engine-adapter";
+import type { AccountRepo, StoredReport } from "./account-repo";
 
 export const ANALYSIS_STAGES = ["parsing", "fetching", "analyzing", "writing", "saving"] as const;
 export type AnalysisStage = (typeof ANALYSIS_STAGES)[number];
@@ -24,15 +24,6 @@ export interface ResolvedInput {
   platform: Platform;
   handle: string;
   linkKind?: string;
-}
-
-/** The engine, behind a small interface so the service stays testable. */
-export interface ReportEngine {
-  version: string;
-  run(
-    snapshot: ProfileSnapshot,
-    ctx: { now: Date; history: { fetchedAt: string; followers: number }[] },
-  ): { report: Record<string, unknown>; index: AccountIndexFields };
 }
 
 /** The optional AI writer: rewrites qualitative texts; never numbers. Returns the report to store. */
@@ -123,7 +114,6 @@ export interface ReportServiceDeps {
   collectors: CollectorChain;
   quota: QuotaService;
   singleFlight: SingleFlight;
-  engine: ReportEngine;
   writer?: ReportWriter;
   webSearch?: WebSearchFallback;
   resolveInput: (username: string, platform: Platform) => ResolvedInput;
@@ -233,7 +223,7 @@ export function createReportService(deps: ReportServiceDeps) {
     opts.onStage?.("analyzing", `${snapshot.posts.length} posts`);
     const now = deps.now();
     const history = await repo.followerHistory(platform, snapshot.username);
-    const { report: engineReport, index } = deps.engine.run(snapshot, { now, history });
+    const { report: engineReport, index } = buildReport(snapshot, { now, history });
     let report: Record<string, unknown> =
       notes.length > 0 ? { ...engineReport, dataNotes: notes } : engineReport;
     if (deps.writer && !opts.measuredOnly) {
@@ -247,7 +237,7 @@ export function createReportService(deps: ReportServiceDeps) {
       snapshot,
       report,
       index,
-      engineVersion: deps.engine.version,
+      engineVersion: ENGINE_VERSION,
       analyzedAt: now,
       userId,
     });
@@ -332,7 +322,7 @@ export function createReportService(deps: ReportServiceDeps) {
       },
       report,
       index: indexFieldsOf(report as Parameters<typeof indexFieldsOf>[0]),
-      engineVersion: deps.engine.version,
+      engineVersion: ENGINE_VERSION,
       analyzedAt: now,
       userId,
       measured: false,
