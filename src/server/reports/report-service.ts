@@ -1,5 +1,6 @@
 import { buildReport, ENGINE_VERSION, indexFieldsOf } from "#core/engine/build-report";
 import { canonicalHandle } from "#core/handles";
+import type { AnalysisStage } from "#core/schemas/analysis-stream";
 import { isPlatform, type Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
@@ -16,8 +17,6 @@ import {
 import type { QuotaIdentity, QuotaService } from "../quota/quota-service";
 import type { AccountRepo, StoredReport } from "./account-repo";
 
-export const ANALYSIS_STAGES = ["parsing", "fetching", "analyzing", "writing", "saving"] as const;
-export type AnalysisStage = (typeof ANALYSIS_STAGES)[number];
 
 /** What the input resolves to: the platform (a URL names its own) and the handle to fetch. */
 export interface ResolvedInput {
