@@ -40,4 +40,3 @@ export const accountQuerySchema = z.strictObject({
 });
 
 export const refreshBodySchema = z.strictObject({ platform: platformSchema });
-
