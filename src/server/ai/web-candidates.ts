@@ -2,6 +2,7 @@ import { z } from "zod";
 import { FOLLOWER_RANGE_LABELS, type FollowerRange } from "../../core/schemas/discovery";
 import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
 import type { AppConfig } from "../config";
+import { abortReason } from "../lib/abort";
 import { askWithRepair, newCallUsage } from "./ask";
 import { AiCallError, type AiClient, type AiClientOptions, type AiLogger, createAiClient } from "./client";
 import type { ExtractionUsage } from "./criteria-extractor";
@@ -124,10 +125,6 @@ function checkReply(content: string, max: number): { handles?: string[]; errors:
     handles.push(handle);
   }
   return { handles: handles.slice(0, max), errors: [] };
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
 export function createWebCandidateProposer(options: WebCandidateProposerOptions): WebCandidateProposer {

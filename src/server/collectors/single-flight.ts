@@ -1,3 +1,5 @@
+import { abortReason } from "../lib/abort";
+
 /**
  * Single-flight: concurrent callers with the same key share one in-flight promise, so 50 visitors
  * asking for one cold account cause one upstream fetch. The entry is removed when the promise
@@ -51,10 +53,6 @@ interface Flight {
   promise: Promise<unknown>;
   controller: AbortController;
   waiters: number;
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
 export function createSingleFlight(): SingleFlight & { readonly size: number } {

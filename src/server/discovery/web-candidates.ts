@@ -28,6 +28,7 @@ import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
 import { MAX_WEB_CANDIDATES, type WebCandidateProposer } from "../ai/web-candidates";
 import type { DbOrTx } from "../db/database";
 import { accounts } from "../db/schema";
+import { abortReason } from "../lib/abort";
 import { giveBackDailyUnit, takeDailyUnit, utcDay } from "../quota/quota-service";
 import {
   type DiscoveryAccount,
@@ -106,10 +107,6 @@ export function candidateHandle(raw: string, platform: Platform): string | null 
     if (parsed.username !== raw.trim().replace(/^@+/, "").toLowerCase()) return null;
   }
   return canonicalHandle(platform, parsed.username);
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

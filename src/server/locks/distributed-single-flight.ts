@@ -5,6 +5,7 @@ import {
   type SingleFlight,
 } from "../collectors/single-flight";
 import { AppError } from "../errors";
+import { abortReason } from "../lib/abort";
 import { type ScaleLogger, silentLogger } from "../scale/redis";
 import type { LockNotices } from "./lock-notices";
 import type { RedisLocks } from "./redis-lock";
@@ -110,10 +111,6 @@ function parseHandoff(raw: string | null): Handoff | null {
   } catch {
     return null;
   }
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
 export function createDistributedSingleFlight(options: DistributedSingleFlightOptions): SingleFlight {
