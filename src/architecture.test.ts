@@ -159,7 +159,7 @@ describe("architecture", () => {
         edge("src/web/features/c.tsx", "src/server/errors.ts"),
         edge("src/web/features/c.test.tsx", "src/server/errors.ts"),
         edge("src/server/app.ts", "src/core/engine/a.ts"),
-        edge("src/server/scale/m.test.ts", "src/cli/commands/migrate.ts"),
+        edge("src/server/shared/m.test.ts", "src/cli/commands/migrate.ts"),
       ]),
     ).toEqual([
       "src/core/engine/a.ts → src/server/app.ts",

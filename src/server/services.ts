@@ -31,7 +31,7 @@ import { type AccountRepo, createAccountRepo } from "./reports/account-repo";
 import { createReportService, type ReportObserver, type ReportService } from "./reports/report-service";
 import { resolveAnalyzeInput } from "./reports/resolve-input";
 import { createDbSampleStore } from "./samples/sample-service";
-import { createMemorySharedState, type SharedState } from "./scale/shared-state";
+import { createMemorySharedState, type SharedState } from "./shared/shared-state";
 import { type AccountDataService, createAccountDataService } from "./settings/account-data-service";
 import { createModelPolicy } from "./settings/model-policy";
 import { createLocalCallLimiter, createRedisCallLimiter } from "./settings/model-rate-limiter";

@@ -10,8 +10,8 @@ import {
   UpstreamChangedError,
 } from "../errors";
 import { at, label, truncateSample } from "./messages";
-import type { NotFoundCache } from "./not-found-cache";
-import { createSingleFlight, type SingleFlight } from "./single-flight";
+import type { NotFoundCache } from "../shared/not-found-cache";
+import { createSingleFlight, type SingleFlight } from "../shared/single-flight";
 import { createMemorySourceHealth, type SourceHealthStore, type SourceState } from "./source-health";
 import type { Collector, CollectorFetchOptions, CollectorLogger } from "./types";
 

@@ -8,7 +8,7 @@ import type { AppDb } from "../db/database";
 import { AppError } from "../errors";
 import { findDueWatchedAccounts } from "../growth/watch-refresh";
 import { importFile } from "../import/import-service";
-import type { BodyCache } from "../reports/body-cache";
+import type { BodyCache } from "../shared/body-cache";
 import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import type { ReportService } from "../reports/report-service";
 import { seedSampleAccounts } from "../samples/sample-service";

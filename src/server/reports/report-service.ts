@@ -4,7 +4,7 @@ import type { AnalysisStage } from "#core/schemas/analysis-stream";
 import { isPlatform, type Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
-import type { SingleFlight } from "../collectors/single-flight";
+import type { SingleFlight } from "../shared/single-flight";
 import type { DataNote } from "../../core/schemas/account";
 import {
   LoginWallOrBlockedError,

@@ -15,7 +15,7 @@ import type { AppConfig } from "../config";
 import { NotFoundError, ValidationError } from "../errors";
 import { toErrorResponse } from "../http/error-handler";
 import type { AccountRepo } from "../reports/account-repo";
-import { type BodyCache, type BodyCacheEntry, bodyCacheKey } from "../reports/body-cache";
+import { type BodyCache, type BodyCacheEntry, bodyCacheKey } from "../shared/body-cache";
 import { type AccountView, type ReportService, toAccountView } from "../reports/report-service";
 
 export interface ReportRoutesOptions {

@@ -3,10 +3,10 @@ import {
   type FlightContext,
   type FlightOptions,
   type SingleFlight,
-} from "../collectors/single-flight";
+} from "./single-flight";
 import { AppError } from "../errors";
 import { abortReason } from "../lib/abort";
-import { type ScaleLogger, silentLogger } from "../scale/redis";
+import { type ScaleLogger, silentLogger } from "./redis";
 import type { LockNotices } from "./lock-notices";
 import type { RedisLocks } from "./redis-lock";
 
