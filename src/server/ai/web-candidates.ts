@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripAt } from "#core/handles";
 import { FOLLOWER_RANGE_LABELS, type FollowerRange } from "../../core/schemas/discovery";
 import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
 import type { AppConfig } from "../config";
@@ -118,7 +119,7 @@ function checkReply(content: string, max: number): { handles?: string[]; errors:
   const seen = new Set<string>();
   const handles: string[] = [];
   for (const h of parsed.data.handles) {
-    const handle = h.replace(/^@+/, "");
+    const handle = stripAt(h);
     const key = handle.toLowerCase();
     if (handle === "" || seen.has(key)) continue;
     seen.add(key);

@@ -8,6 +8,7 @@
  * candidates, 2 fetches at once, a 20 s budget, and a per-user daily cap on such searches.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import { stripAt } from "#core/handles";
 import {
   engagementQuality,
   FOLLOWER_RANGE_FILTER,
@@ -104,7 +105,7 @@ export function candidateHandle(raw: string, platform: Platform): string | null 
   } else if (parsed.inputType !== "username" && parsed.inputType !== "at_mention") {
     // A name squashed into a handle ("Ana Style" → anastyle) is a guess; a handle written with
     // capitals ("Ana.Style") is not.
-    if (parsed.username !== raw.trim().replace(/^@+/, "").toLowerCase()) return null;
+    if (parsed.username !== stripAt(raw.trim()).toLowerCase()) return null;
   }
   return canonicalHandle(platform, parsed.username);
 }

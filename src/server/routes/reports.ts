@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { stripAt } from "#core/handles";
 import { accountSchema } from "../../core/schemas/account";
 import { analyzeRequestSchema } from "../../core/schemas/input";
 import { PLATFORM_LABELS, platformSchema } from "../../core/schemas/platform";
@@ -15,8 +16,8 @@ import type { AppConfig } from "../config";
 import { NotFoundError, ValidationError } from "../errors";
 import { toErrorResponse } from "../http/error-handler";
 import type { AccountRepo } from "../reports/account-repo";
-import { type BodyCache, type BodyCacheEntry, bodyCacheKey } from "../shared/body-cache";
 import { type AccountView, type ReportService, toAccountView } from "../reports/report-service";
+import { type BodyCache, type BodyCacheEntry, bodyCacheKey } from "../shared/body-cache";
 
 export interface ReportRoutesOptions {
   config: AppConfig;
@@ -142,7 +143,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       },
     },
     async (request, reply) => {
-      const username = request.params.username.replace(/^@+/, "");
+      const username = stripAt(request.params.username);
       const key = bodyCacheKey(request.query.platform, username);
       let entry = await bodyCache.get(key);
       if (!entry) {
