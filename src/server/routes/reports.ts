@@ -14,7 +14,7 @@ import {
 import { isSameSiteRequest, quotaIdentity, requireAdmin, requireUser } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import { NotFoundError, ValidationError } from "../errors";
-import { toErrorResponse } from "../http/error-handler";
+import { abortOnClose, openEventStream } from "../http/sse";
 import type { AccountRepo } from "../reports/account-repo";
 import { type AccountView, type ReportService, toAccountView } from "../reports/report-service";
 import { type BodyCache, type BodyCacheEntry, bodyCacheKey } from "../shared/body-cache";
@@ -50,13 +50,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
     "/api/analyze",
     { schema: { body: analyzeRequestSchema, response: { 200: accountSchema } } },
     async (request, reply) => {
-      const controller = new AbortController();
-      // The response closing before it finished means the client went away (the request's own
-      // "close" fires as soon as its body has been read, so it cannot tell).
-      reply.raw.once("close", () => {
-        if (!reply.raw.writableFinished) controller.abort(new Error("client went away"));
-      });
-      const view = await reports.analyze(request.body, who(request, reply), { signal: controller.signal });
+      const view = await reports.analyze(request.body, who(request, reply), { signal: abortOnClose(reply) });
       await bodyCache.invalidate(view.username.toLowerCase());
       reply.header("cache-control", "no-store");
       return present(view);
@@ -69,43 +63,18 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
     { exposeHeadRoute: false, schema: { querystring: analyzeRequestSchema } },
     async (request, reply) => {
       const identity = who(request, reply);
-      const controller = new AbortController();
-      reply.hijack();
-      const res = reply.raw;
-      const cookies = reply.getHeader("set-cookie");
-      res.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-        "x-request-id": request.id,
-        ...(cookies ? { "set-cookie": cookies as string[] } : {}),
-      });
-      const send = (event: string, data: unknown) => {
-        if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
-      res.once("close", () => {
-        if (!res.writableFinished) controller.abort(new Error("client went away"));
-      });
-      const heartbeat = setInterval(() => {
-        if (!res.writableEnded) res.write(": keep-alive\n\n");
-      }, 15_000);
+      const stream = openEventStream(request, reply);
       try {
         const view = await reports.analyze(request.query, identity, {
-          signal: controller.signal,
-          onStage: (stage, detail) => send("stage", { stage, ...(detail ? { detail } : {}) }),
+          signal: stream.signal,
+          onStage: (stage, detail) => stream.send("stage", { stage, ...(detail ? { detail } : {}) }),
         });
         await bodyCache.invalidate(view.username.toLowerCase());
-        send("done", present(view));
+        stream.send("done", present(view));
       } catch (err) {
-        if (!controller.signal.aborted) {
-          const mapped = toErrorResponse(err);
-          if (mapped.log) request.log[mapped.log]({ err }, "analysis stream failed");
-          send("error", { ...mapped.body, status: mapped.status });
-        }
+        stream.fail(err);
       } finally {
-        clearInterval(heartbeat);
-        res.end();
+        stream.close();
       }
     },
   );
