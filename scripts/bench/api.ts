@@ -5,7 +5,7 @@ import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/database";
 import { users } from "../../src/server/db/schema";
-import { indexFieldsForSnapshot } from "../../src/server/reports/engine-adapter";
+import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
 import { seedSampleAccounts } from "../../src/server/samples/sample-service";
 import { type BenchOptions, type Figure, percentile } from "./types";
 

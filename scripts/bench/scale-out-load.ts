@@ -20,7 +20,7 @@ import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { openDatabase } from "../../src/server/db/database";
-import { indexFieldsForSnapshot } from "../../src/server/reports/engine-adapter";
+import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
 import { seedSampleAccounts } from "../../src/server/samples/sample-service";
 
 const args = process.argv.slice(2);

@@ -3,11 +3,16 @@ import type { Platform } from "./schemas/platform";
 /** A YouTube channel id ("UC" + 22 characters): case-sensitive, unlike handles. */
 export const CHANNEL_ID = /^UC[\w-]{22}$/;
 
+/** A handle without its leading "@" (or "@@…"): the one place that strips it. */
+export function stripAt(handle: string): string {
+  return handle.replace(/^@+/, "");
+}
+
 /**
  * The one spelling of a handle we store and look up: without "@", lower case — except YouTube
  * channel ids (UC…), which are case-sensitive.
  */
 export function canonicalHandle(platform: Platform, handle: string): string {
-  const h = handle.trim().replace(/^@+/, "");
+  const h = stripAt(handle.trim());
   return platform === "youtube" && CHANNEL_ID.test(h) ? h : h.toLowerCase();
 }

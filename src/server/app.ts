@@ -26,7 +26,7 @@ import { authRoutes } from "./routes/auth";
 import { clientConfigRoutes } from "./routes/client-config";
 import { healthRoutes } from "./routes/health";
 import { reportRoutes } from "./routes/reports";
-import { createSharedState } from "./scale/shared-state";
+import { createSharedState } from "./shared/shared-state";
 import { siteSearchRoutes } from "./search/routes";
 import { loadBlogPosts } from "./seo/blog-posts";
 import { seoRoutes } from "./seo/routes";

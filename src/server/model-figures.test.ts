@@ -7,7 +7,7 @@ import { pdfText } from "./agency/testing/read-back";
 import { buildApp } from "./app";
 import type { Database } from "./db/database";
 import { createAccountRepo } from "./reports/account-repo";
-import { indexFieldsForSnapshot, indexFieldsOf } from "./reports/engine-adapter";
+import { indexFieldsForSnapshot, indexFieldsOf } from "#core/engine/build-report";
 import { seedSampleAccounts } from "./samples/sample-service";
 import { fakeWebRoot, testConfig } from "./testing/test-app";
 import { createTestDatabase, testedDatabaseKinds } from "./testing/test-db";

@@ -13,7 +13,7 @@ import { type FakeUpstream, startFakeUpstream } from "./collectors/testing/fake-
 import { fixtureJson } from "./collectors/testing/helpers";
 import type { Database } from "./db/database";
 import { importFile } from "./import/import-service";
-import { indexFieldsForSnapshot } from "./reports/engine-adapter";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "./samples/sample-service";
 import { fakeWebRoot, testConfig } from "./testing/test-app";
 import { createTestDatabase } from "./testing/test-db";

@@ -17,7 +17,7 @@ import { openDatabase } from "./db/database";
 import type { Database } from "./db/database";
 import { reportUsage, sessions, users } from "./db/schema";
 import { createHousekeeping } from "./ops/housekeeping";
-import { indexFieldsForSnapshot } from "./reports/engine-adapter";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "./samples/sample-service";
 import { createServices } from "./services";
 import { createGoogleTestKeys, TEST_CLIENT_ID } from "./testing/google-tokens";

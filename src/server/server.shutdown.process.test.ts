@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { deleteRedisPrefix, testRedisPrefix } from "./scale/testing";
+import { deleteRedisPrefix, testRedisPrefix } from "./shared/testing";
 
 /**
  * Issue #27, for real: the server's standard output and error are pipes whose reading ends a

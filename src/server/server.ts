@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { DatabaseOpenError, openDatabase } from "./db/database";
 import { addressToOpen, createProcessOutput } from "./ops/log-output";
-import { indexFieldsForSnapshot } from "./reports/engine-adapter";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "./samples/sample-service";
 
 /**

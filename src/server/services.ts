@@ -29,11 +29,10 @@ import { countWebSearchTokens, countWriterTokens, type TokenObserver } from "./o
 import { collectorByOrigin, instrumentFetch, type UpstreamObserver } from "./ops/upstream-fetch";
 import { createQuotaService, type QuotaService } from "./quota/quota-service";
 import { type AccountRepo, createAccountRepo } from "./reports/account-repo";
-import { reportEngine } from "./reports/engine-adapter";
 import { createReportService, type ReportObserver, type ReportService } from "./reports/report-service";
 import { resolveAnalyzeInput } from "./reports/resolve-input";
 import { createDbSampleStore } from "./samples/sample-service";
-import { createMemorySharedState, type SharedState } from "./scale/shared-state";
+import { createMemorySharedState, type SharedState } from "./shared/shared-state";
 import { type AccountDataService, createAccountDataService } from "./settings/account-data-service";
 import { createModelPolicy } from "./settings/model-policy";
 import { createLocalCallLimiter, createRedisCallLimiter } from "./settings/model-rate-limiter";
@@ -174,7 +173,6 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     collectors,
     quota,
     singleFlight: shared.singleFlight,
-    engine: reportEngine,
     writer: countWriterTokens(aiWriterFromConfig(config, ai), tokens),
     webSearch: countWebSearchTokens(webSearchReporterFromConfig(config, ai), tokens),
     observer: deps.observer,

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../server/db/database";
-import { indexFieldsForSnapshot } from "../../server/reports/engine-adapter";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "../../server/samples/sample-service";
 import { analyzeLiveCommand } from "./analyze-live";
 

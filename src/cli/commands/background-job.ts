@@ -2,7 +2,7 @@ import type { JobView } from "../../core/schemas/jobs";
 import type { AppConfig } from "../../server/config";
 import { createJobs, type Jobs } from "../../server/jobs";
 import { redactUrl } from "../../server/ops/redact-url";
-import { closeRedis, createRedisConnection, silentLogger, waitForRedis } from "../../server/scale/redis";
+import { closeRedis, createRedisConnection, silentLogger, waitForRedis } from "../../server/shared/redis";
 import { type CliIo, CliUsageError } from "../io";
 
 export interface FollowOptions {

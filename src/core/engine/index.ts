@@ -1,4 +1,5 @@
-export { type AnalyzeOptions, analyzeSnapshot, FALLBACK, isSponsored } from "./analyze";
+export { isSponsored } from "./advertiser";
+export { type AnalyzeOptions, analyzeSnapshot } from "./analyze";
 export {
   type BenchmarkTables,
   DEFAULT_BENCHMARKS,
@@ -10,4 +11,5 @@ export {
 export { gradeFor, type HistoryPoint } from "./grade";
 export { detectLanguage } from "./language";
 export { median } from "./stats";
+export { FALLBACK } from "./unavailable";
 export { unmeasuredPostMetrics } from "./unmeasured";

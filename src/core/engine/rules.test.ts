@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { engineReportSchema, REPORT_FIELDS } from "../schemas/report";
 import { type ProfileSnapshot, parseSnapshot, type SnapshotPost } from "../schemas/snapshot";
 import { COUNTRIES } from "../taxonomy";
-import { analyzeSnapshot, FALLBACK, isSponsored } from "./analyze";
+import { isSponsored } from "./advertiser";
+import { analyzeSnapshot } from "./analyze";
 import { DEFAULT_BENCHMARKS, levelFor, tierFor } from "./benchmarks";
 import { gradeFor } from "./grade";
 import { SIGNAL } from "./lexicon";
+import { FALLBACK } from "./unavailable";
 
 const NOW = new Date("2026-11-20T12:00:00Z");
 const DAY = 86_400_000;

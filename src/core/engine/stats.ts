@@ -11,6 +11,11 @@ export function num(v: unknown): number | null {
   return typeof v === "number" && v >= 0 && v <= MAX_COUNT ? v + 0 : null;
 }
 
+/** A string of at most `max` characters, or "" when it is not a string. */
+export function str(v: unknown, max: number): string {
+  return typeof v === "string" ? (v.length > max ? v.slice(0, max) : v) : "";
+}
+
 /** The value when it is a finite number, else null (a last guard on computed figures). */
 export function fin(v: number | null): number | null {
   return v !== null && Number.isFinite(v) ? v : null;

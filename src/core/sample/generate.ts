@@ -20,6 +20,8 @@
  * - 0.5–14 posts a week (platform medians 3 / 5 / 1.5), ~4% dormant accounts, Reels/photos/carousels,
  *   Shorts/long-form/live with durations, ~2% private, ~3% hidden likes, tier-dependent sponsorship.
  */
+
+import { stripAt } from "../handles";
 import type { Platform } from "../schemas/platform";
 import type { PostType, ProfileSnapshot, SnapshotPost } from "../schemas/snapshot";
 import { INDUSTRIES, type Industry } from "../taxonomy";
@@ -633,10 +635,10 @@ export function createSampleCatalog(count: number, options: SampleOptions): Samp
   return {
     size: count,
     handles,
-    indexOf: (platform, handle) => byKey.get(`${platform}:${handle.replace(/^@+/, "").toLowerCase()}`),
+    indexOf: (platform, handle) => byKey.get(`${platform}:${stripAt(handle).toLowerCase()}`),
     snapshotAt,
     find(platform, handle) {
-      const index = byKey.get(`${platform}:${handle.replace(/^@+/, "").toLowerCase()}`);
+      const index = byKey.get(`${platform}:${stripAt(handle).toLowerCase()}`);
       return index === undefined ? null : snapshotAt(index);
     },
   };

@@ -39,14 +39,23 @@ export const dataNoteSchema = z.object({
 });
 export type DataNote = z.infer<typeof dataNoteSchema>;
 
+/** What a stored report adds to the engine's: the avatar, the recent posts, the AI writer's note, data notes. */
+const storedExtras = {
+  avatarUrl: z.string().nullable().optional(),
+  recentPosts: z.array(recentPostSchema).default([]),
+  ai: aiInfoSchema.optional(),
+  dataNotes: z.array(dataNoteSchema).max(5).optional(),
+};
+
+/** The report as stored in the database (reports.report): made by core/engine/build-report.ts. */
+export const storedReportSchema = engineReportSchema.extend(storedExtras);
+export type StoredReport = z.infer<typeof storedReportSchema>;
+
 export const accountSchema = engineReportSchema.extend({
   id: z.number().int(),
   lastUpdated: z.string(),
   isSample: z.boolean(),
   source: z.string(),
-  avatarUrl: z.string().nullable().optional(),
-  recentPosts: z.array(recentPostSchema).default([]),
-  ai: aiInfoSchema.optional(),
-  dataNotes: z.array(dataNoteSchema).max(5).optional(),
+  ...storedExtras,
 });
 export type Account = z.infer<typeof accountSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { canonicalHandle } from "../handles";
+import { canonicalHandle, stripAt } from "../handles";
 import { isModelFigures } from "../model-figures";
 import { isPlatform, PLATFORM_LABELS, type Platform } from "./platform";
 import { ENGAGEMENT_LEVELS, type EngineReport, GRADES, PROVENANCE_KINDS, type Provenance } from "./report";
@@ -24,7 +24,7 @@ export function parseCompareAccounts(text: string): { targets: CompareTarget[] }
   for (const part of parts) {
     const at = part.indexOf(":");
     const platform = at > 0 ? part.slice(0, at).toLowerCase() : "";
-    const username = (at > 0 ? part.slice(at + 1) : "").trim().replace(/^@+/, "");
+    const username = stripAt((at > 0 ? part.slice(at + 1) : "").trim());
     if (!isPlatform(platform)) {
       return {
         error: `accounts: "${part.slice(0, 120)}" must be platform:username with instagram, tiktok or youtube`,

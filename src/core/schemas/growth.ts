@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripAt } from "../handles";
 import { platformSchema } from "./platform";
 
 /**
@@ -11,7 +12,7 @@ const handle = z
   .trim()
   .min(1, { error: "Username is required" })
   .max(100, { error: "Username must be at most 100 characters" })
-  .transform((v) => v.replace(/^@+/, ""))
+  .transform((v) => stripAt(v))
   .refine((v) => v.length > 0, { error: "Username is required" });
 
 export const growthParamsSchema = z.object({ username: handle });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { stripAt } from "../handles";
 import { platformSchema } from "./platform";
 import { GRADES } from "./report";
 
@@ -28,7 +29,7 @@ const listStatusSchema = z.enum(LIST_STATUSES, {
 const handleSchema = z
   .string({ error: "username is required" })
   .trim()
-  .transform((v) => v.replace(/^@+/, ""))
+  .transform((v) => stripAt(v))
   .pipe(
     z
       .string()

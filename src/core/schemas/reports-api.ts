@@ -40,6 +40,3 @@ export const accountQuerySchema = z.strictObject({
 });
 
 export const refreshBodySchema = z.strictObject({ platform: platformSchema });
-
-/** Server-Sent Events of GET /api/analyze/stream (design.md). */
-export const STREAM_EVENTS = ["stage", "done", "error"] as const;

@@ -1,4 +1,5 @@
 import { formatFollowers } from "../format";
+import { stripAt } from "../handles";
 import { isPlatform, PLATFORM_LABELS, type Platform } from "../schemas/platform";
 
 /**
@@ -295,7 +296,8 @@ function decodeSegment(segment: string): string | null {
 
 /** A username segment as the pages read it: decoded, without leading "@", bounded (spec §5: 100). */
 function usernameOf(segment: string): string | null {
-  const decoded = decodeSegment(segment)?.replace(/^@+/, "").trim();
+  const segmentText = decodeSegment(segment);
+  const decoded = segmentText === null ? null : stripAt(segmentText).trim();
   if (!decoded || decoded.length > 100) return null;
   return decoded;
 }

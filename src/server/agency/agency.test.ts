@@ -8,7 +8,7 @@ import { buildApp } from "../app";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import type { Database } from "../db/database";
 import { rowsOf } from "../discovery/sql";
-import { indexFieldsForSnapshot } from "../reports/engine-adapter";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "../samples/sample-service";
 import { fakeWebRoot, testConfig } from "../testing/test-app";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";

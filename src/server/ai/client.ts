@@ -1,6 +1,16 @@
 import OpenAI, { APIError } from "openai";
+import { abortReason, sleep } from "../lib/abort";
+import { createBulkhead } from "./bulkhead";
+import { urlsOf } from "./citations";
 import { estimateCostUsd } from "./pricing";
 import type { ChatMessage } from "./prompt";
+import {
+  createServerCompat,
+  NEXT_MODE,
+  normaliseBaseUrl,
+  type ResponseFormatMode,
+  type ServerCompat,
+} from "./server-compat";
 
 /**
  * The one model client: the `openai` SDK pointed at any OpenAI-compatible server (Perplexity by
@@ -36,6 +46,8 @@ export interface AiClientOptions {
    * A refusal fails that request with kind "over_limit" without sending it, and it is not retried.
    */
   permit?: () => Promise<{ ok: true } | { ok: false; reason: string }>;
+  /** What is known of the server's accepted formats and parameters; default a fresh one for this client. */
+  compat?: ServerCompat;
 }
 
 export type AiFailureKind =
@@ -65,31 +77,6 @@ export class AiCallError extends Error {
   }
 }
 
-/** How the reply's JSON is requested; servers that refuse one mode are asked with the next. */
-export type ResponseFormatMode = "json_schema" | "json_object" | "none";
-const NEXT_MODE: Record<ResponseFormatMode, ResponseFormatMode | null> = {
-  json_schema: "json_object",
-  json_object: "none",
-  none: null,
-};
-
-/** Per base URL: the structured-output mode its server accepted (shared by every client in the process). */
-const formatModeByBaseUrl = new Map<string, ResponseFormatMode>();
-
-export function responseFormatModeFor(baseUrl: string): ResponseFormatMode {
-  return formatModeByBaseUrl.get(normaliseBaseUrl(baseUrl)) ?? "json_schema";
-}
-
-/**
- * Per base URL: request parameters its server refused. OpenAI's reasoning models refuse a
- * non-default `temperature` and want `max_completion_tokens` instead of `max_tokens`.
- */
-const paramCompatByBaseUrl = new Map<string, { noTemperature?: boolean; maxCompletionTokens?: boolean }>();
-
-function normaliseBaseUrl(baseUrl: string): string {
-  return baseUrl.trim().replace(/\/+$/, "");
-}
-
 export interface CompletionResult {
   content: string;
   promptTokens: number;
@@ -117,26 +104,6 @@ export interface CompleteOptions {
   maxTokens?: number;
   /** The model of this request (the admin's choice in settings); default the client's model. */
   model?: string;
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
-}
-
-/** Sleeps `ms`, rejecting early with the signal's reason when it aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(abortReason(signal));
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal));
-    };
-    const timer = setTimeout(() => {
-      signal.removeEventListener("abort", onAbort);
-      resolve();
-    }, ms);
-    signal.addEventListener("abort", onAbort, { once: true });
-  });
 }
 
 /** Milliseconds to wait from a retry-after-ms / Retry-After header (seconds or HTTP date), or null. */
@@ -169,92 +136,6 @@ function isFormatRefusal(err: unknown): boolean {
   );
 }
 
-function urlsOf(completion: unknown): string[] {
-  const c = completion as { citations?: unknown; search_results?: unknown };
-  const urls: string[] = [];
-  if (Array.isArray(c.citations)) for (const u of c.citations) if (typeof u === "string") urls.push(u);
-  if (Array.isArray(c.search_results)) {
-    for (const r of c.search_results) {
-      const url = (r as { url?: unknown } | null)?.url;
-      if (typeof url === "string") urls.push(url);
-    }
-  }
-  const seen = new Set<string>();
-  return urls
-    .map((u) => u.trim())
-    .filter((u) => {
-      if (seen.has(u) || u.length > 2000) return false;
-      seen.add(u);
-      try {
-        const { protocol } = new URL(u);
-        return protocol === "https:" || protocol === "http:";
-      } catch {
-        return false;
-      }
-    })
-    .slice(0, 20);
-}
-
-/** A counting semaphore with a bounded, abortable queue. */
-function createBulkhead(limit: number, maxQueued: number) {
-  let active = 0;
-  const queue: { grant: () => void }[] = [];
-  const release = () => {
-    const next = queue.shift();
-    if (next) next.grant();
-    else active--;
-  };
-  return {
-    get active() {
-      return active;
-    },
-    get queued() {
-      return queue.length;
-    },
-    /** Resolves with a release function once a slot is free. */
-    acquire(signal: AbortSignal): Promise<() => void> {
-      if (signal.aborted) return Promise.reject(abortReason(signal));
-      if (active < limit) {
-        active++;
-        return Promise.resolve(once(release));
-      }
-      if (queue.length >= maxQueued) {
-        return Promise.reject(
-          new AiCallError(
-            "busy",
-            `More than ${maxQueued} reports were waiting for the model, so this one was not sent`,
-          ),
-        );
-      }
-      return new Promise((resolve, reject) => {
-        const entry = {
-          grant: () => {
-            signal.removeEventListener("abort", onAbort);
-            resolve(once(release));
-          },
-        };
-        const onAbort = () => {
-          const i = queue.indexOf(entry);
-          if (i >= 0) queue.splice(i, 1);
-          reject(abortReason(signal));
-        };
-        signal.addEventListener("abort", onAbort, { once: true });
-        queue.push(entry);
-      });
-    },
-  };
-}
-
-function once(fn: () => void): () => void {
-  let done = false;
-  return () => {
-    if (!done) {
-      done = true;
-      fn();
-    }
-  };
-}
-
 export type AiClient = ReturnType<typeof createAiClient>;
 
 export function createAiClient(options: AiClientOptions) {
@@ -271,10 +152,17 @@ export function createAiClient(options: AiClientOptions) {
     timeout: timeoutMs + 1000,
     maxRetries: 0,
   });
+  const maxQueued = Math.max(0, options.maxQueued ?? 50);
   const bulkhead = createBulkhead(
     Math.max(1, options.maxConcurrent ?? 4),
-    Math.max(0, options.maxQueued ?? 50),
+    maxQueued,
+    () =>
+      new AiCallError(
+        "busy",
+        `More than ${maxQueued} reports were waiting for the model, so this one was not sent`,
+      ),
   );
+  const compat: ServerCompat = options.compat ?? createServerCompat();
   const totals = { calls: 0, promptTokens: 0, completionTokens: 0 };
 
   /** One HTTP request with its own deadline; classifies every failure as an AiCallError (or the caller's abort). */
@@ -299,13 +187,13 @@ export function createAiClient(options: AiClientOptions) {
     const timer = new AbortController();
     const timeout = setTimeout(() => timer.abort(new AiCallError("timeout", "deadline")), budget);
     const signal = AbortSignal.any([callerSignal, timer.signal]);
-    const compat = paramCompatByBaseUrl.get(baseUrl) ?? {};
+    const params = compat.params();
     const body: OpenAI.Chat.Completions.ChatCompletionCreateParamsNonStreaming = {
       model: opts.model ?? model,
       messages,
     };
-    if (!compat.noTemperature) body.temperature = 0.2;
-    if (compat.maxCompletionTokens) body.max_completion_tokens = opts.maxTokens ?? 1500;
+    if (!params.noTemperature) body.temperature = 0.2;
+    if (params.maxCompletionTokens) body.max_completion_tokens = opts.maxTokens ?? 1500;
     else body.max_tokens = opts.maxTokens ?? 1500;
     if (mode === "json_schema" && opts.schema) {
       body.response_format = {
@@ -401,6 +289,8 @@ export function createAiClient(options: AiClientOptions) {
   return {
     model,
     baseUrl,
+    /** What this client learnt about its server (format mode, refused parameters). */
+    compat,
     get inFlight() {
       return bulkhead.active;
     },
@@ -416,7 +306,7 @@ export function createAiClient(options: AiClientOptions) {
      * A 400 naming `temperature` or `max_tokens` is retried without / with `max_completion_tokens`.
      */
     async complete(messages: ChatMessage[], opts: CompleteOptions = {}): Promise<CompletionResult> {
-      let mode = opts.schema ? responseFormatModeFor(baseUrl) : "none";
+      let mode = opts.schema ? compat.formatMode() : "none";
       for (;;) {
         try {
           return await requestWithRetry(messages, mode, opts);
@@ -428,18 +318,18 @@ export function createAiClient(options: AiClientOptions) {
               { model, baseUrl, refused: mode, next },
               "model server refused the response format; stepping down",
             );
-            formatModeByBaseUrl.set(baseUrl, next);
+            compat.setFormatMode(next);
             mode = next;
             continue;
           }
-          const compat = paramCompatByBaseUrl.get(baseUrl) ?? {};
+          const params = compat.params();
           const text = cause instanceof APIError && cause.status === 400 ? errorText(cause) : "";
-          if (text && !compat.noTemperature && /temperature/i.test(text)) {
-            paramCompatByBaseUrl.set(baseUrl, { ...compat, noTemperature: true });
+          if (text && !params.noTemperature && /temperature/i.test(text)) {
+            compat.refuseParam("noTemperature");
             continue;
           }
-          if (text && !compat.maxCompletionTokens && /max_tokens/i.test(text)) {
-            paramCompatByBaseUrl.set(baseUrl, { ...compat, maxCompletionTokens: true });
+          if (text && !params.maxCompletionTokens && /max_tokens/i.test(text)) {
+            compat.refuseParam("maxCompletionTokens");
             continue;
           }
           throw err;

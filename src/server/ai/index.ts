@@ -5,8 +5,6 @@ export {
   type AiLogger,
   type AiStats,
   createAiClient,
-  type ResponseFormatMode,
-  responseFormatModeFor,
 } from "./client";
 export {
   type CriteriaDraft,
@@ -20,6 +18,7 @@ export {
 export { estimateCostUsd, MODEL_PRICES, priceOf } from "./pricing";
 export { buildWriterMessages, CREATOR_LIMITS, estimateTokens } from "./prompt";
 export { AI_TEXT_FIELDS, type AiTextField, type AiTexts, aiTextsSchema } from "./schema";
+export type { ResponseFormatMode, ServerCompat } from "./server-compat";
 export {
   type CandidateCriteria,
   type CandidateProposal,

@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { stripAt } from "#core/handles";
 import { FOLLOWER_RANGE_LABELS, type FollowerRange } from "../../core/schemas/discovery";
 import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
 import type { AppConfig } from "../config";
+import { abortReason } from "../lib/abort";
 import { askWithRepair, newCallUsage } from "./ask";
 import { AiCallError, type AiClient, type AiClientOptions, type AiLogger, createAiClient } from "./client";
 import type { ExtractionUsage } from "./criteria-extractor";
@@ -117,17 +119,13 @@ function checkReply(content: string, max: number): { handles?: string[]; errors:
   const seen = new Set<string>();
   const handles: string[] = [];
   for (const h of parsed.data.handles) {
-    const handle = h.replace(/^@+/, "");
+    const handle = stripAt(h);
     const key = handle.toLowerCase();
     if (handle === "" || seen.has(key)) continue;
     seen.add(key);
     handles.push(handle);
   }
   return { handles: handles.slice(0, max), errors: [] };
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
 export function createWebCandidateProposer(options: WebCandidateProposerOptions): WebCandidateProposer {

@@ -3,6 +3,7 @@ import { tierFor, unmeasuredPostMetrics } from "../../core/engine";
 import type { Platform } from "../../core/schemas/platform";
 import { INDUSTRIES } from "../../core/taxonomy";
 import type { AppConfig } from "../config";
+import { abortReason } from "../lib/abort";
 import { askWithRepair, newCallUsage } from "./ask";
 import { AiCallError, type AiClient, type AiClientOptions, type AiStats, createAiClient } from "./client";
 import { estimateCostUsd } from "./pricing";
@@ -83,10 +84,6 @@ const FALLBACK_TEXT: Record<(typeof TEXT_FIELDS)[number], string | string[]> = {
   recommendedCountries: [],
   targetDemographics: [],
 };
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
-}
 
 const PLATFORM_LABELS: Record<Platform, string> = {
   instagram: "Instagram",

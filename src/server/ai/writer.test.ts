@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { engineReportSchema } from "../../core/schemas/report";
 import { loadConfig } from "../config";
-import { responseFormatModeFor } from "./client";
+import { createAiClient } from "./client";
 import { AI_TEXT_FIELDS } from "./schema";
 import { errorReply, type FakeLlm, jsonReply, startFakeLlm } from "./testing/fake-llm";
 import { engineReportOf, fixtureSnapshot, recordingLogger, VALID_TEXTS } from "./testing/fixtures";
@@ -226,7 +226,7 @@ describe("createAiWriter: invalid answers", () => {
     expect(note.promptTokens).toBeGreaterThan(0);
   });
 
-  it("falls back to json_object when the server rejects json_schema, and remembers it for that base URL", async () => {
+  it("falls back to json_object when the server rejects json_schema, and its client remembers it", async () => {
     fake.enqueue(
       errorReply(
         400,
@@ -234,15 +234,25 @@ describe("createAiWriter: invalid answers", () => {
       ),
       jsonReply(VALID_TEXTS),
     );
-    const out = await writer().write(engine, snapshot, {});
+    const client = createAiClient({
+      baseUrl: fake.url,
+      apiKey: "test-key",
+      model: "sonar-pro",
+      retryDelayMs: 5,
+    });
+    const out = await writer({ client }).write(engine, snapshot, {});
     expect(fake.requests.map((r) => r.body.response_format?.type)).toEqual(["json_schema", "json_object"]);
     expect((out.ai as AiNote).status).toBe("used");
     expect(out.contentQuality).toBe(VALID_TEXTS.contentQuality);
-    expect(responseFormatModeFor(fake.url)).toBe("json_object");
+    expect(client.compat.formatMode()).toBe("json_object");
 
     fake.enqueue(jsonReply(VALID_TEXTS));
-    await writer().write(engine, snapshot, {});
+    await writer({ client }).write(engine, snapshot, {});
     expect(fake.requests[2]!.body.response_format?.type).toBe("json_object");
+    // Another client (another app in this process) starts from json_schema again.
+    fake.enqueue(jsonReply(VALID_TEXTS));
+    await writer().write(engine, snapshot, {});
+    expect(fake.requests[3]!.body.response_format?.type).toBe("json_schema");
   });
 
   it("steps down to plain text and reads a ```json block when json_object is refused too", async () => {

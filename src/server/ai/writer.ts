@@ -1,5 +1,6 @@
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { AppConfig } from "../config";
+import { abortReason } from "../lib/abort";
 import type { ReportWriter } from "../reports/report-service";
 import { askWithRepair, newCallUsage } from "./ask";
 import {
@@ -48,10 +49,6 @@ export interface AiWriterOptions extends AiClientOptions {
 export type AiWriter = ReportWriter & { readonly model: string; stats(): AiStats };
 
 type Loose = Record<string, unknown>;
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
-}
 
 function describeFailure(err: unknown): string {
   if (err instanceof AiCallError) return err.message;

@@ -1,5 +1,5 @@
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
-import { reportEngine } from "../reports/engine-adapter";
+import { buildReport } from "#core/engine/build-report";
 
 /**
  * Examples for /api/openapi.json and /api/docs. The account examples are what the engine makes of
@@ -32,7 +32,7 @@ const snapshot: ProfileSnapshot = {
 };
 
 function accountExample(source: string, extra: Record<string, unknown> = {}) {
-  const { report } = reportEngine.run({ ...snapshot, source }, { now: NOW, history: [] });
+  const { report } = buildReport({ ...snapshot, source }, { now: NOW, history: [] });
   return {
     ...report,
     ...extra,

@@ -31,7 +31,7 @@ import { createDiscoveryService } from "../discovery/discovery-service";
 import { createFinderService } from "../discovery/finder/finder-service";
 import { createWebCandidateService } from "../discovery/web-candidates";
 import { AppError, NotFoundError } from "../errors";
-import type { BodyCache, BodyCacheEntry } from "../reports/body-cache";
+import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
 import { storedReportEntry } from "../reports/stored-report";
 import type { Services } from "../services";
 import { type ApiKeyOwner, type ApiKeyService, createApiKeyService } from "./api-key-service";

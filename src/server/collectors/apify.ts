@@ -16,6 +16,7 @@
  *   reported as the provider's failure and never cached as not found.
  */
 import { z } from "zod";
+import { stripAt } from "#core/handles";
 import type { Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
 import { NotConfiguredError, RateLimitedError, UpstreamUnreachableError } from "../errors";
@@ -367,7 +368,7 @@ export function createApifyCollector(
     platforms: [platform],
     async fetchSnapshot(p: Platform, rawHandle, { signal }) {
       if (p !== platform) return null;
-      const handle = rawHandle.replace(/^@+/, "");
+      const handle = stripAt(rawHandle);
       try {
         return platform === "instagram" ? await instagram(handle, signal) : await tiktok(handle, signal);
       } catch (e) {

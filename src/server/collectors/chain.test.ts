@@ -4,7 +4,7 @@ import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import { AccountNotFoundError, LoginWallOrBlockedError, NotConfiguredError, UpstreamChangedError } from "../errors";
 import { collectorKey, createCollectorChain } from "./chain";
 import { createCollectors } from "./index";
-import { createNotFoundCache } from "./not-found-cache";
+import { createNotFoundCache } from "../shared/not-found-cache";
 import { createSampleCollector, sampleStoreFromSnapshots } from "./sample";
 import { type FakeUpstream, startFakeUpstream } from "./testing/fake-upstream";
 import { fixture, fixtureJson, testCollectorsConfig } from "./testing/helpers";

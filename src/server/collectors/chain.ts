@@ -1,3 +1,4 @@
+import { stripAt } from "#core/handles";
 import type { Platform } from "../../core/schemas/platform";
 import { formatZodError, type ProfileSnapshot, profileSnapshotSchema } from "../../core/schemas/snapshot";
 import {
@@ -9,9 +10,9 @@ import {
   SourceAuthError,
   UpstreamChangedError,
 } from "../errors";
+import type { NotFoundCache } from "../shared/not-found-cache";
+import { createSingleFlight, type SingleFlight } from "../shared/single-flight";
 import { at, label, truncateSample } from "./messages";
-import type { NotFoundCache } from "./not-found-cache";
-import { createSingleFlight, type SingleFlight } from "./single-flight";
 import { createMemorySourceHealth, type SourceHealthStore, type SourceState } from "./source-health";
 import type { Collector, CollectorFetchOptions, CollectorLogger } from "./types";
 
@@ -121,7 +122,7 @@ const CASE_SENSITIVE_KINDS = new Set(["channel", "video", "short", "short_link",
 
 /** Normalised key for single-flight and negative caching: platform, link kind, handle. */
 export function collectorKey(platform: Platform, handle: string, linkKind?: string): string {
-  const h = handle.trim().replace(/^@+/, "");
+  const h = stripAt(handle.trim());
   // YouTube channel and video ids are case-sensitive; handles are not.
   const keepCase =
     platform === "youtube" && (CASE_SENSITIVE_KINDS.has(linkKind ?? "") || /^UC[\w-]{22}$/.test(h));
@@ -282,7 +283,7 @@ export function createCollectorChain(
   return {
     collectors,
     async fetchSnapshot(platform, rawHandle, opts = {}) {
-      const handle = rawHandle.trim().replace(/^@+/, "");
+      const handle = stripAt(rawHandle.trim());
       const key = collectorKey(platform, handle, opts.linkKind);
       const knownMissing = Boolean(notFound && !opts.bypassNotFoundCache && (await notFound.has(key)));
       const preferSample = opts.preferSample === true;

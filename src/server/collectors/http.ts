@@ -22,6 +22,7 @@ import {
   timeout,
 } from "cockatiel";
 import { AppError, RateLimitedError, UpstreamChangedError, UpstreamUnreachableError } from "../errors";
+import { abortReason } from "../lib/abort";
 import { formatSeconds, formatWait } from "./messages";
 import type { CollectorLogger } from "./types";
 
@@ -152,10 +153,6 @@ async function readBody(res: Response, maxBytes: number): Promise<string> {
     out += decoder.decode(value, { stream: true });
   }
   return out + decoder.decode();
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
 /** Path without the query string (which may hold API keys or tokens). */

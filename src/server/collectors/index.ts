@@ -7,9 +7,9 @@ import { COOKIE_DOMAINS, type Cookie, loadCookieFile } from "./cookies";
 import { createHttpClient, type HttpClient } from "./http";
 import { createInstagramGraphCollector } from "./instagram-graph";
 import { createInstagramWebCollector } from "./instagram-web";
-import { createNotFoundCache, type NotFoundCache } from "./not-found-cache";
+import { createNotFoundCache, type NotFoundCache } from "../shared/not-found-cache";
 import { createSampleCollector } from "./sample";
-import { createSingleFlight, type SingleFlight } from "./single-flight";
+import { createSingleFlight, type SingleFlight } from "../shared/single-flight";
 import type { SourceHealthStore } from "./source-health";
 import { createTikTokCollector, createTikTokEmbedCollector } from "./tiktok";
 import { createTransport, type PlatformTransport } from "./transport";
@@ -33,11 +33,11 @@ export { collectorKey, createCollectorChain, SourceQuietError } from "./chain";
 export { CookieFileError, loadCookieFile, parseNetscapeCookies } from "./cookies";
 export type { HttpClient, HttpRequest, HttpResponse } from "./http";
 export { BROWSER_USER_AGENT, createHttpClient, DEFAULT_USER_AGENT, parseRetryAfter } from "./http";
-export type { NotFoundCache } from "./not-found-cache";
-export { createNotFoundCache } from "./not-found-cache";
+export type { NotFoundCache } from "../shared/not-found-cache";
+export { createNotFoundCache } from "../shared/not-found-cache";
 export { createSampleCollector, sampleStoreFromSnapshots } from "./sample";
-export type { SingleFlight } from "./single-flight";
-export { createSingleFlight } from "./single-flight";
+export type { SingleFlight } from "../shared/single-flight";
+export { createSingleFlight } from "../shared/single-flight";
 export { redactProxyUrl } from "./transport";
 export type {
   Collector,

@@ -4,6 +4,7 @@
  * cannot see it returns null so the public web collector can try.
  */
 import { z } from "zod";
+import { stripAt } from "#core/handles";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
 import { RateLimitedError, SourceAuthError } from "../errors";
 import type { HttpClient } from "./http";
@@ -101,7 +102,7 @@ export function createInstagramGraphCollector(options: InstagramGraphCollectorOp
     platforms: ["instagram"],
     async fetchSnapshot(platform, rawHandle, { signal }) {
       if (platform !== "instagram" || !options.accessToken || !options.businessAccountId) return null;
-      const handle = rawHandle.replace(/^@+/, "");
+      const handle = stripAt(rawHandle);
       if (!/^[A-Za-z0-9._]{1,30}$/.test(handle)) return null; // cannot be put into the field expansion safely
       const ctx: UpstreamContext = {
         service: SERVICE,

@@ -3,6 +3,7 @@
  * with the web app id header. Accepts the classic `edge_*` shape and the newer `*_count` / `pk` shape.
  */
 import { z } from "zod";
+import { stripAt } from "#core/handles";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
 import { AccountNotFoundError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
 import { type Cookie, createCookieJar } from "./cookies";
@@ -167,7 +168,7 @@ export function createInstagramWebCollector(options: InstagramWebCollectorOption
     platforms: ["instagram"],
     async fetchSnapshot(platform, rawHandle, { signal }) {
       if (platform !== "instagram") return null;
-      const handle = rawHandle.replace(/^@+/, "");
+      const handle = stripAt(rawHandle);
       const ctx: UpstreamContext = {
         service: SERVICE,
         subject: `@${handle}`,

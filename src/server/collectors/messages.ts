@@ -1,8 +1,9 @@
+import { stripAt } from "#core/handles";
 import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
 
 /** "@foo" (strips a leading @ the user may have typed). */
 export function at(handle: string): string {
-  return `@${handle.replace(/^@+/, "")}`;
+  return `@${stripAt(handle)}`;
 }
 
 export function label(platform: Platform): string {

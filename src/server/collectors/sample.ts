@@ -1,3 +1,4 @@
+import { stripAt } from "#core/handles";
 import { PLATFORMS, type Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { Collector, SampleStore } from "./types";
@@ -10,7 +11,7 @@ export function createSampleCollector(store: SampleStore | undefined): Collector
     platforms: [...PLATFORMS],
     async fetchSnapshot(platform, handle) {
       if (!store) return null;
-      return store.getSampleSnapshot(platform, handle.replace(/^@+/, ""));
+      return store.getSampleSnapshot(platform, stripAt(handle));
     },
   };
 }

@@ -14,6 +14,7 @@
  */
 import { randomInt } from "node:crypto";
 import { z } from "zod";
+import { stripAt } from "#core/handles";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
 import { AccountNotFoundError, AppError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
 import { type Cookie, type CookieJar, createCookieJar } from "./cookies";
@@ -535,7 +536,7 @@ export function createTikTokCollector(options: TikTokCollectorOptions): Collecto
     platforms: ["tiktok"],
     async fetchSnapshot(platform, rawHandle, { signal }) {
       if (platform !== "tiktok") return null;
-      const handle = rawHandle.replace(/^@+/, "");
+      const handle = stripAt(rawHandle);
       const ctx: UpstreamContext = {
         service: SERVICE,
         subject: `@${handle}`,
@@ -614,7 +615,7 @@ export function createTikTokEmbedCollector(options: TikTokCollectorOptions): Col
     platforms: ["tiktok"],
     async fetchSnapshot(platform, rawHandle, { signal }) {
       if (platform !== "tiktok") return null;
-      const handle = rawHandle.replace(/^@+/, "");
+      const handle = stripAt(rawHandle);
       const { user, posts } = await session.fetchEmbed(handle, signal);
       if (!user) throw session.blocked(handle, " (the embed page had no profile; embedding may be off)");
       const isPrivate = user.privateAccount === true;

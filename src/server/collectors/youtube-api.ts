@@ -3,6 +3,7 @@
  * → uploads playlist → playlistItems (≤ 30) → videos.list (statistics, durations). 3 quota units a report.
  */
 import { z } from "zod";
+import { stripAt } from "#core/handles";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
 import { AccountNotFoundError, NotConfiguredError, RateLimitedError } from "../errors";
 import type { HttpClient, HttpResponse } from "./http";
@@ -246,7 +247,7 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
         if (options.quotaFallthrough) return null;
         throw quotaError();
       }
-      const handle = rawHandle.replace(/^@+/, "");
+      const handle = stripAt(rawHandle);
       const isVideoLink =
         linkKind === "video" || linkKind === "short" || linkKind === "short_link" || linkKind === "shorts";
       const subject = isVideoLink ? `the video ${handle}` : `@${handle}`;
@@ -351,7 +352,7 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
       const hidden = stats?.hiddenSubscriberCount === true;
       const snapshot: ProfileSnapshot = {
         platform: "youtube",
-        username: channel.snippet.customUrl?.replace(/^@+/, "") || (isVideoLink ? channel.id : handle),
+        username: stripAt(channel.snippet.customUrl ?? "") || (isVideoLink ? channel.id : handle),
         name: channel.snippet.title,
         bio: channel.snippet.description,
         verified: null, // the Data API does not expose the verification badge: unknown, not "no"

@@ -9,6 +9,8 @@
  * so those stay null; posts whose publish date is not shown are left out rather than guessed.
  * youtubei.js parsers drift with YouTube's renderers: anything unexpected → UpstreamChangedError.
  */
+
+import { stripAt } from "#core/handles";
 import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
 import {
   AccountNotFoundError,
@@ -130,7 +132,7 @@ export function createYouTubeInnertubeCollector(options: YouTubeInnertubeCollect
     platforms: ["youtube"],
     async fetchSnapshot(platform, rawHandle, { signal, linkKind }) {
       if (platform !== "youtube") return null;
-      const handle = rawHandle.replace(/^@+/, "");
+      const handle = stripAt(rawHandle);
       const subject = `@${handle}`;
       let lastStatus = 0;
 

@@ -8,6 +8,7 @@
  * candidates, 2 fetches at once, a 20 s budget, and a per-user daily cap on such searches.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import { stripAt } from "#core/handles";
 import {
   engagementQuality,
   FOLLOWER_RANGE_FILTER,
@@ -29,6 +30,7 @@ import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
 import { MAX_WEB_CANDIDATES, type WebCandidateProposer } from "../ai/web-candidates";
 import type { DbOrTx } from "../db/database";
 import { accounts } from "../db/schema";
+import { abortReason } from "../lib/abort";
 import { giveBackDailyUnit, takeDailyUnit, utcDay } from "../quota/quota-service";
 import {
   type DiscoveryAccount,
@@ -104,13 +106,9 @@ export function candidateHandle(raw: string, platform: Platform): string | null 
   } else if (parsed.inputType !== "username" && parsed.inputType !== "at_mention") {
     // A name squashed into a handle ("Ana Style" → anastyle) is a guess; a handle written with
     // capitals ("Ana.Style") is not.
-    if (parsed.username !== raw.trim().replace(/^@+/, "").toLowerCase()) return null;
+    if (parsed.username !== stripAt(raw.trim()).toLowerCase()) return null;
   }
   return canonicalHandle(platform, parsed.username);
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;

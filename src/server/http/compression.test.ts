@@ -6,7 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app";
 import type { Database } from "../db/database";
-import { indexFieldsForSnapshot } from "../reports/engine-adapter";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "../samples/sample-service";
 import { testConfig } from "../testing/test-app";
 import { createTestPglite } from "../testing/test-db";

@@ -1,15 +1,7 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
+import type { ErrorBody } from "#core/schemas/errors";
 import { AppError, TemporarilyUnavailableError, ValidationError } from "../errors";
-
-/** The spec §8 error body. */
-export interface ErrorBody {
-  message: string;
-  code?: string;
-  requiresAuth?: boolean;
-  field?: string;
-  issues?: { field: string; message: string }[];
-}
 
 function fieldMessage(field: string, message: string): string {
   if (!field) return message;

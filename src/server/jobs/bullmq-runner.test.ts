@@ -1,7 +1,7 @@
 import { Queue } from "bullmq";
 import { afterAll, describe, expect, it } from "vitest";
-import { closeRedis, createRedisConnection, silentLogger } from "../scale/redis";
-import { deleteRedisPrefix, NEEDS_REDIS, TEST_REDIS_URL, testRedisPrefix } from "../scale/testing";
+import { closeRedis, createRedisConnection, silentLogger } from "../shared/redis";
+import { deleteRedisPrefix, NEEDS_REDIS, TEST_REDIS_URL, testRedisPrefix } from "../shared/testing";
 import { createBullmqJobRunner, SWEEP_SCHEDULER_ID } from "./bullmq-runner";
 import {
   BULK_QUEUE,

@@ -3,11 +3,11 @@ import type { AutoRefreshMode, JobsOverview, JobView } from "../../core/schemas/
 import type { Platform } from "../../core/schemas/platform";
 import type { AppConfig } from "../config";
 import type { AppDb } from "../db/database";
-import type { BodyCache } from "../reports/body-cache";
+import type { BodyCache } from "../shared/body-cache";
 import type { ReportService } from "../reports/report-service";
-import type { ScaleLogger } from "../scale/redis";
-import { silentLogger } from "../scale/redis";
-import type { SharedState } from "../scale/shared-state";
+import type { ScaleLogger } from "../shared/redis";
+import { silentLogger } from "../shared/redis";
+import type { SharedState } from "../shared/shared-state";
 import { periodBucket, shouldRefreshOnView, VIEW_STALE_MS } from "./auto-refresh";
 import { createMemoryJobRunner, createMemoryUploadStore } from "./memory-runner";
 import { createProcessor } from "./processors";

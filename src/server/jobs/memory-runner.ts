@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { JobProgress, JobState, JobView, QueueCounts } from "../../core/schemas/jobs";
 import { AppError } from "../errors";
-import { type ScaleLogger, silentLogger } from "../scale/redis";
+import { type ScaleLogger, silentLogger } from "../shared/redis";
 import {
   type EnqueueOptions,
   type JobData,

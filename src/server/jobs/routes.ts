@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { stripAt } from "#core/handles";
 import {
   autoRefreshRunRequestSchema,
   importJobQuerySchema,
@@ -85,7 +86,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
     "/api/admin/jobs/refresh",
     { schema: { body: refreshJobRequestSchema, response: { 202: jobViewSchema } } },
     async (request, reply) => {
-      const username = request.body.username.replace(/^@+/, "");
+      const username = stripAt(request.body.username);
       if (!username) throw new ValidationError("Username is required", "username");
       reply.code(202);
       return queueCall(jobs.enqueueRefresh(request.body.platform, username, "admin"));

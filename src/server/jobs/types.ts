@@ -1,6 +1,6 @@
 import type { JobProgress, JobView, QueueCounts } from "../../core/schemas/jobs";
 import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
-import type { ScaleLogger } from "../scale/redis";
+import type { ScaleLogger } from "../shared/redis";
 
 /**
  * The job system's vocabulary, shared by the BullMQ runner (Redis) and the in-process one.

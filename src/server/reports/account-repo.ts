@@ -1,3 +1,4 @@
+import type { IndexFields } from "#core/engine/build-report";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { resolveTargets } from "../../core/discovery/match";
 import { canonicalHandle } from "../../core/handles";
@@ -10,12 +11,7 @@ import { coversTargetSql } from "../discovery/sql";
 import { insertMeasuredPoint } from "../growth/growth-repo";
 
 /** The index fields the engine derives, stored on the account row for listing, search and discovery. */
-export interface AccountIndexFields {
-  industry: string;
-  engagementRate: number | null;
-  grade: string | null;
-  countries: string[];
-}
+export type AccountIndexFields = IndexFields;
 
 export interface StoredReport {
   accountId: number;

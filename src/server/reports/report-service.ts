@@ -1,12 +1,14 @@
 import crypto from "node:crypto";
-import type { InstallationBenchmark } from "../../core/engine/benchmarks";
-import type { PricingInput } from "../../core/engine/pricing";
-import { canonicalHandle } from "../../core/handles";
-import type { DataNote } from "../../core/schemas/account";
-import { isPlatform, type Platform } from "../../core/schemas/platform";
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import type { InstallationBenchmark } from "#core/engine/benchmarks";
+import { buildReport, ENGINE_VERSION, indexFieldsOf } from "#core/engine/build-report";
+import type { PricingInput } from "#core/engine/pricing";
+import { canonicalHandle } from "#core/handles";
+import type { DataNote } from "#core/schemas/account";
+import type { AnalysisStage } from "#core/schemas/analysis-stream";
+import { isPlatform, type Platform } from "#core/schemas/platform";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
-import type { SingleFlight } from "../collectors/single-flight";
+import type { SingleFlight } from "../shared/single-flight";
 import {
   LoginWallOrBlockedError,
   NotConfiguredError,
@@ -16,26 +18,14 @@ import {
   UpstreamUnreachableError,
 } from "../errors";
 import type { QuotaIdentity, QuotaService } from "../quota/quota-service";
-import type { AccountIndexFields, AccountRepo, StoredReport } from "./account-repo";
-import { indexFieldsOf } from "./engine-adapter";
+import type { AccountRepo, StoredReport } from "./account-repo";
 
-export const ANALYSIS_STAGES = ["parsing", "fetching", "analyzing", "writing", "saving"] as const;
-export type AnalysisStage = (typeof ANALYSIS_STAGES)[number];
 
 /** What the input resolves to: the platform (a URL names its own) and the handle to fetch. */
 export interface ResolvedInput {
   platform: Platform;
   handle: string;
   linkKind?: string;
-}
-
-/** The engine, behind a small interface so the service stays testable. */
-export interface ReportEngine {
-  version: string;
-  run(
-    snapshot: ProfileSnapshot,
-    ctx: { now: Date; history: { fetchedAt: string; followers: number }[] } & EngineInputs,
-  ): { report: Record<string, unknown>; index: AccountIndexFields };
 }
 
 /** What the installation gives every analysis besides the snapshot (issue #24). */
@@ -136,7 +126,6 @@ export interface ReportServiceDeps {
   collectors: CollectorChain;
   quota: QuotaService;
   singleFlight: SingleFlight;
-  engine: ReportEngine;
   writer?: ReportWriter;
   webSearch?: WebSearchFallback;
   resolveInput: (username: string, platform: Platform) => ResolvedInput;
@@ -244,7 +233,7 @@ export function createReportService(deps: ReportServiceDeps) {
     const now = deps.now();
     const history = await repo.followerHistory(platform, snapshot.username);
     const inputs = (await deps.engineInputs?.()) ?? {};
-    const { report: engineReport, index } = deps.engine.run(snapshot, { now, history, ...inputs });
+    const { report: engineReport, index } = buildReport(snapshot, { now, history, ...inputs });
     let report: Record<string, unknown> =
       notes.length > 0 ? { ...engineReport, dataNotes: notes } : engineReport;
     if (deps.writer && !opts.measuredOnly) {
@@ -258,7 +247,7 @@ export function createReportService(deps: ReportServiceDeps) {
       snapshot,
       report,
       index,
-      engineVersion: deps.engine.version,
+      engineVersion: ENGINE_VERSION,
       analyzedAt: now,
       userId,
     });
@@ -357,7 +346,7 @@ export function createReportService(deps: ReportServiceDeps) {
       },
       report,
       index: indexFieldsOf(report as Parameters<typeof indexFieldsOf>[0]),
-      engineVersion: deps.engine.version,
+      engineVersion: ENGINE_VERSION,
       analyzedAt: now,
       userId,
       measured: false,
@@ -485,7 +474,8 @@ export function createReportService(deps: ReportServiceDeps) {
             const now = deps.now();
             const captured: ProfileSnapshot = { ...snapshot, username, source: "capture" };
             const history = await repo.followerHistory(platform, username);
-            const { report: engineReport, index } = deps.engine.run(captured, { now, history });
+            const inputs = (await deps.engineInputs?.()) ?? {};
+            const { report: engineReport, index } = buildReport(captured, { now, history, ...inputs });
             const note: DataNote = {
               kind: "captured",
               source: "capture",
@@ -503,7 +493,7 @@ export function createReportService(deps: ReportServiceDeps) {
               snapshot: captured,
               report,
               index,
-              engineVersion: deps.engine.version,
+              engineVersion: ENGINE_VERSION,
               analyzedAt: now,
               userId: who.userId,
             });

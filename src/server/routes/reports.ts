@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { stripAt } from "#core/handles";
 import { accountSchema } from "../../core/schemas/account";
 import { analyzeRequestSchema } from "../../core/schemas/input";
 import { platformSchema } from "../../core/schemas/platform";
@@ -13,11 +14,11 @@ import {
 import { isSameSiteRequest, quotaIdentity, requireAdmin, requireUser } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import { ValidationError } from "../errors";
-import { toErrorResponse } from "../http/error-handler";
+import { abortOnClose, openEventStream } from "../http/sse";
 import type { AccountRepo } from "../reports/account-repo";
-import type { BodyCache, BodyCacheEntry } from "../reports/body-cache";
 import { type AccountView, type ReportService, toAccountView } from "../reports/report-service";
 import { storedReportEntry } from "../reports/stored-report";
+import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
 
 export interface ReportRoutesOptions {
   config: AppConfig;
@@ -53,15 +54,9 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
     "/api/analyze",
     { schema: { body: analyzeRequestSchema, response: { 200: accountSchema } } },
     async (request, reply) => {
-      const controller = new AbortController();
-      // The response closing before it finished means the client went away (the request's own
-      // "close" fires as soon as its body has been read, so it cannot tell).
-      reply.raw.once("close", () => {
-        if (!reply.raw.writableFinished) controller.abort(new Error("client went away"));
-      });
       let spent = false;
       const view = await reports.analyze(request.body, who(request, reply), {
-        signal: controller.signal,
+        signal: abortOnClose(reply),
         onQuota: (q) => {
           spent = q.spent;
         },
@@ -80,49 +75,24 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
     { exposeHeadRoute: false, schema: { querystring: analyzeRequestSchema } },
     async (request, reply) => {
       const identity = who(request, reply);
-      const controller = new AbortController();
-      reply.hijack();
-      const res = reply.raw;
-      const cookies = reply.getHeader("set-cookie");
-      res.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-store",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-        "x-request-id": request.id,
-        ...(cookies ? { "set-cookie": cookies as string[] } : {}),
-      });
-      const send = (event: string, data: unknown) => {
-        if (!res.writableEnded) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
-      res.once("close", () => {
-        if (!res.writableFinished) controller.abort(new Error("client went away"));
-      });
-      const heartbeat = setInterval(() => {
-        if (!res.writableEnded) res.write(": keep-alive\n\n");
-      }, 15_000);
+      const stream = openEventStream(request, reply);
       try {
         let spent = false;
         const view = await reports.analyze(request.query, identity, {
-          signal: controller.signal,
-          onStage: (stage, detail) => send("stage", { stage, ...(detail ? { detail } : {}) }),
+          signal: stream.signal,
+          onStage: (stage, detail) => stream.send("stage", { stage, ...(detail ? { detail } : {}) }),
           onQuota: (q) => {
             spent = q.spent;
           },
         });
         await bodyCache.invalidate(view.username.toLowerCase());
         // Before "done": whether this answer spent one of the caller's daily units.
-        send("quota", { spent });
-        send("done", present(view));
+        stream.send("quota", { spent });
+        stream.send("done", present(view));
       } catch (err) {
-        if (!controller.signal.aborted) {
-          const mapped = toErrorResponse(err);
-          if (mapped.log) request.log[mapped.log]({ err }, "analysis stream failed");
-          send("error", { ...mapped.body, status: mapped.status });
-        }
+        stream.fail(err);
       } finally {
-        clearInterval(heartbeat);
-        res.end();
+        stream.close();
       }
     },
   );
@@ -160,7 +130,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       },
     },
     async (request, reply) => {
-      const username = request.params.username.replace(/^@+/, "");
+      const username = stripAt(request.params.username);
       const entry = await storedReportEntry({ repo, bodyCache }, request.query.platform, username);
       opts.onView?.(entry);
       // Reading is safe; the history entry is a write, so a cross-site page (or a navigation it

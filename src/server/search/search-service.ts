@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { isModelFigures } from "../../core/model-figures";
+import { stripAt } from "#core/handles";
 import type { Platform } from "../../core/schemas/platform";
 import type { SiteSearchResponse, SiteSearchResult } from "../../core/schemas/search";
 import type { AppDb } from "../db/database";
@@ -30,7 +31,7 @@ export function toPrefixTsQuery(term: string): string | null {
 
 /** A handle prefix for LIKE: lower case, no leading @, with LIKE's wildcards escaped. Null when empty. */
 export function handlePrefix(term: string): string | null {
-  const handle = term.trim().replace(/^@+/, "").toLowerCase().replace(/\s+/g, "");
+  const handle = stripAt(term.trim()).toLowerCase().replace(/\s+/g, "");
   if (!handle) return null;
   return handle.replace(/[\\%_]/g, (c) => `\\${c}`);
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type BlogPost, parseBlogPost } from "../../web/features/blog/lib/front-matter";
+import { parseBlogPost } from "#core/content/front-matter";
+import type { BlogPost } from "#core/schemas/blog";
 
 /** The blog's articles folder (Markdown with front matter; the web app bundles the same files). */
 export const BLOG_CONTENT_DIR = path.resolve(

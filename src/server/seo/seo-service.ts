@@ -14,7 +14,7 @@ import {
   SITEMAP_STATIC_PATHS,
   searchPageMeta,
 } from "../../core/seo/page-meta";
-import type { BlogPost } from "../../web/features/blog/lib/front-matter";
+import type { BlogPost } from "#core/schemas/blog";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../discovery/sql";
 import { MAX_URLS_PER_SITEMAP, type SitemapEntry } from "./sitemap";

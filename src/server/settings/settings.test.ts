@@ -12,7 +12,7 @@ import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake
 import { fixture } from "../collectors/testing/helpers";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
-import { indexFieldsForSnapshot } from "../reports/engine-adapter";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "../samples/sample-service";
 import { fakeWebRoot, testConfig } from "../testing/test-app";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";

@@ -6,6 +6,8 @@
  *   the global `auth-error` event, which opens the sign-in dialog.
  */
 
+import { receivedErrorSchema } from "#core/schemas/errors";
+
 export const AUTH_ERROR_EVENT = "auth-error";
 export const REPORT_LIMIT_EXCEEDED = "REPORT_LIMIT_EXCEEDED";
 
@@ -78,15 +80,12 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     parsed = undefined;
   }
-  if (isRecord(parsed)) {
-    const message =
-      typeof parsed.message === "string" && parsed.message
-        ? parsed.message
-        : response.statusText || "Request failed";
-    return new ApiError(message, {
+  const body = isRecord(parsed) ? receivedErrorSchema.safeParse(parsed) : null;
+  if (body?.success) {
+    return new ApiError(body.data.message || response.statusText || "Request failed", {
       status: response.status,
-      requiresAuth: parsed.requiresAuth === true,
-      code: typeof parsed.code === "string" ? parsed.code : undefined,
+      requiresAuth: body.data.requiresAuth === true,
+      code: body.data.code,
       body: parsed,
     });
   }

@@ -1,3 +1,4 @@
+import { stripAt } from "#core/handles";
 /**
  * Filtering shared by the discovery and account-finder result tables (spec §5: discovery min-match
  * values 0, 50, 70, 80; finder results filtered on username, name or description plus a minimum
@@ -33,7 +34,7 @@ export function filterResults<T extends { matchPercentage: number }>(
   fieldsOf: (row: T) => readonly (string | null | undefined)[],
 ): T[] {
   // "@name" finds the username "name": the table shows usernames with their "@".
-  const needle = filter.query.trim().replace(/^@+/, "").toLocaleLowerCase("en-US");
+  const needle = stripAt(filter.query.trim()).toLocaleLowerCase("en-US");
   return rows.filter((row) => {
     if (row.matchPercentage < filter.minMatch) return false;
     if (!needle) return true;

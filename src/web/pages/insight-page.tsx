@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { BadgeDollarSign, ChartNoAxesCombined, Users } from "lucide-react";
 import { Link, useLocation, useParams } from "wouter";
+import { stripAt } from "#core/handles";
 import type { Account } from "../../core/schemas/account";
 import { isPlatform, PLATFORM_LABELS } from "../../core/schemas/platform";
 import { AdSlot } from "../components/ads/ad-slot";
@@ -51,7 +52,7 @@ function DiscoveryTip() {
 /** /influencer-insight[/{platform}]/{username} and the /influencer-report aliases. */
 export function InsightPage() {
   const params = useParams<{ platform?: string; username?: string }>();
-  const username = (params.username ?? "").replace(/^@+/, "");
+  const username = stripAt(params.username ?? "");
   const platform = isPlatform(params.platform) ? params.platform : undefined;
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();

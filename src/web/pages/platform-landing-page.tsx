@@ -1,6 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ChartNoAxesCombined, Gauge, HandCoins, Users } from "lucide-react";
 import { Link, useLocation, useParams } from "wouter";
+import { stripAt } from "#core/handles";
 import type { Account } from "../../core/schemas/account";
 import { isPlatform, PLATFORM_LABELS, PLATFORMS } from "../../core/schemas/platform";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
@@ -90,7 +91,7 @@ export function PlatformLandingPage() {
   const params = useParams<{ username?: string }>();
   const key = landingKeyOf(location) ?? "social-media";
   const platform = isPlatform(key) ? key : undefined;
-  const username = (params.username ?? "").replace(/^@+/, "");
+  const username = stripAt(params.username ?? "");
   const queryClient = useQueryClient();
   const { isAdmin, incrementReportCount } = useSession();
   const extras = useReportExtras();

@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useParams } from "wouter";
+import { stripAt } from "#core/handles";
 import type { Account } from "../../core/schemas/account";
 import { isPlatform, PLATFORM_LABELS } from "../../core/schemas/platform";
 import { PageContainer } from "../components/layout/page-header";
@@ -15,7 +16,7 @@ import { useReportExtras } from "./report-extras";
 /** /report/{platform}/{username} and /report/{username}: the stored report, or an offer to analyse. */
 export function ReportPage() {
   const params = useParams<{ platform?: string; username?: string }>();
-  const username = (params.username ?? "").replace(/^@+/, "");
+  const username = stripAt(params.username ?? "");
   const platform = isPlatform(params.platform) ? params.platform : undefined;
   const { isAdmin, incrementReportCount } = useSession();
   const extras = useReportExtras();

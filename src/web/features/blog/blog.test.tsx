@@ -6,7 +6,7 @@ import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
 import { BlogArticle } from "./components/blog-article";
 import { BlogList } from "./components/blog-list";
-import { parseBlogPost, parseFrontMatter } from "./lib/front-matter";
+import { parseBlogPost, parseFrontMatter } from "#core/content/front-matter";
 import { renderMarkdown } from "./lib/markdown";
 import { BLOG_POSTS, formatPublishDate, getBlogPost } from "./lib/posts";
 

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { z } from "zod";
-import { type Account, accountSchema } from "../../../../core/schemas/account";
-import type { AnalyzeRequest } from "../../../../core/schemas/input";
+import { type Account, accountSchema } from "#core/schemas/account";
+import { quotaEventSchema, type StageEvent, stageEventSchema } from "#core/schemas/analysis-stream";
+import { receivedErrorSchema } from "#core/schemas/errors";
+import type { AnalyzeRequest } from "#core/schemas/input";
 import { ApiError } from "../../../lib/api-client";
 import { ACCOUNTS_LIST_KEY } from "../../../lib/query-client";
 import { recordQuotaSpent } from "../../../lib/quota-spent";
@@ -11,23 +12,6 @@ import { analyzeAccount } from "./analyze-account";
 export const ANALYZE_STREAM_PATH = "/api/analyze/stream";
 /** The recent-accounts list (GET /api/accounts, first query-key element) changes with each report. */
 
-/** One `stage` event of the stream: parsing, fetching, analyzing ("27 posts"), writing, saving. */
-export const stageEventSchema = z.object({
-  stage: z.string().max(50),
-  detail: z.string().max(200).optional(),
-});
-export type StageEvent = z.infer<typeof stageEventSchema>;
-
-/** The `quota` event: whether the answer spent one of the caller's daily units. */
-const quotaEventSchema = z.object({ spent: z.boolean() });
-
-/** The `error` event: the API's error body plus the HTTP status it stands for. */
-const streamErrorSchema = z.looseObject({
-  message: z.string().optional(),
-  code: z.string().optional(),
-  requiresAuth: z.boolean().optional(),
-  status: z.number().optional(),
-});
 
 export function analyzeStreamUrl(request: AnalyzeRequest): string {
   const query = new URLSearchParams({ platform: request.platform, username: request.username });
@@ -90,7 +74,7 @@ export function analyzeWithProgress(request: AnalyzeRequest, options: StreamOpti
       const data = (event as MessageEvent).data;
       if (typeof data === "string") {
         // An `event: error` the server wrote: the analysis failed.
-        const body = streamErrorSchema.safeParse(safeJson(data));
+        const body = receivedErrorSchema.safeParse(safeJson(data));
         const info = body.success ? body.data : {};
         finish(() =>
           reject(

@@ -1,3 +1,4 @@
+import type { StageEvent } from "#core/schemas/analysis-stream";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../../lib/api-client";
 import { analysisErrorAction, UNKNOWN_ERROR } from "./analysis-error";
@@ -77,14 +78,15 @@ describe("analysisErrorAction (spec §8)", () => {
 
 describe("describeStage", () => {
   it("follows the stream's stages with a growing bar", () => {
-    const steps = [
+    const events: (StageEvent | null)[] = [
       null,
       { stage: "parsing" },
       { stage: "fetching" },
       { stage: "analyzing", detail: "27 posts" },
       { stage: "writing" },
       { stage: "saving" },
-    ].map(describeStage);
+    ];
+    const steps = events.map(describeStage);
     expect(steps.map((s) => s.label)).toEqual([
       "Starting analysis",
       "Checking the input",

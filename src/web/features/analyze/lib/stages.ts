@@ -1,4 +1,4 @@
-import type { StageEvent } from "../api/analyze-stream";
+import type { StageEvent } from "#core/schemas/analysis-stream";
 
 interface StageInfo {
   label: string;
@@ -20,7 +20,5 @@ export function describeStage(event: StageEvent | null): StageInfo {
       return { label: "Writing report", percent: 80 };
     case "saving":
       return { label: "Saving", percent: 95 };
-    default:
-      return { label: "Working", percent: 50 };
   }
 }

@@ -3,7 +3,7 @@ import { type MouseEvent, useMemo } from "react";
 import { Link, useLocation } from "wouter";
 import { Badge } from "../../../components/ui/badge";
 import { paths } from "../../../config/paths";
-import type { BlogPost } from "../lib/front-matter";
+import type { BlogPost } from "#core/schemas/blog";
 import { renderMarkdown } from "../lib/markdown";
 import { formatPublishDate } from "../lib/posts";
 

@@ -1,4 +1,5 @@
-import { type BlogPost, parseBlogPost } from "./front-matter";
+import { parseBlogPost } from "#core/content/front-matter";
+import type { BlogPost } from "#core/schemas/blog";
 
 /** Every article in src/web/content/blog, imported as raw text at build time. */
 const files = import.meta.glob<string>("../../../content/blog/*.md", {

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
+import { stripAt } from "#core/handles";
 import { type GrowthResponse, growthResponseSchema } from "../../../../core/schemas/growth";
 import type { Platform } from "../../../../core/schemas/platform";
 import { api } from "../../../lib/api-client";
@@ -6,7 +7,7 @@ import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 
 /** GET /api/accounts/{username}/growth?platform= — the account's dated points, changes and anomalies. */
 export function growthPath(username: string, platform: Platform): string {
-  return `/api/accounts/${encodeURIComponent(username.replace(/^@+/, ""))}/growth?platform=${platform}`;
+  return `/api/accounts/${encodeURIComponent(stripAt(username))}/growth?platform=${platform}`;
 }
 
 export async function getGrowth(

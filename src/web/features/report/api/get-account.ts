@@ -1,4 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
+import { stripAt } from "#core/handles";
 import { type Account, accountSchema } from "../../../../core/schemas/account";
 import type { Platform } from "../../../../core/schemas/platform";
 import { api } from "../../../lib/api-client";
@@ -6,7 +7,7 @@ import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 
 /** GET /api/accounts/{username}[?platform=] — the stored report of one account. */
 export function accountPath(username: string): string {
-  return `/api/accounts/${encodeURIComponent(username.replace(/^@+/, ""))}`;
+  return `/api/accounts/${encodeURIComponent(stripAt(username))}`;
 }
 
 export async function getAccount(

@@ -1,12 +1,18 @@
+import { abortReason } from "../lib/abort";
+
 /**
  * Single-flight: concurrent callers with the same key share one in-flight promise, so 50 visitors
  * asking for one cold account cause one upstream fetch. The entry is removed when the promise
  * settles, so failures are not cached here (negative caching is the NotFoundCache's job).
  *
- * This is the in-process version. With REDIS_URL, src/server/locks/distributed-single-flight.ts
+ * This is the in-process version. With REDIS_URL, src/server/shared/single-flight.redis.ts
  * wraps it: the local flight additionally holds a Redis lock per `lockKey`, so two instances never
  * run the same flight at once, and a flight that waited on another instance's gets that instance's
  * `handoff` (docs/decisions/010-scale-out-locks-and-jobs.md).
+ *
+ * Two flights exist on purpose (docs/decisions/004-single-flight-and-caching.md): the report service
+ * runs one per account (shared across instances with Redis), and the collector chain runs its own
+ * in-process one around each upstream fetch. Both are this interface.
  */
 export interface FlightContext {
   /**
@@ -51,10 +57,6 @@ interface Flight {
   promise: Promise<unknown>;
   controller: AbortController;
   waiters: number;
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
 export function createSingleFlight(): SingleFlight & { readonly size: number } {

@@ -1,7 +1,7 @@
 /**
  * A short-lived cache of serialised stored reports (GET /api/accounts/:username). Stored reports never
  * change (a new analysis makes a new one); whoever saves one clears the account's keys. This is the
- * in-process LRU; with REDIS_URL, src/server/scale/redis-caches.ts keeps the same entries in Redis so
+ * in-process LRU; with REDIS_URL, src/server/shared/caches.redis.ts keeps the same entries in Redis so
  * every instance shares them and an invalidation on one reaches all.
  */
 import { PLATFORMS } from "../../core/schemas/platform";

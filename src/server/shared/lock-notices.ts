@@ -1,5 +1,5 @@
 import type { Redis } from "ioredis";
-import type { ScaleLogger } from "../scale/redis";
+import type { ScaleLogger } from "./redis";
 
 /**
  * Release notices of Redis locks, fanned out in process: one subscriber connection per instance

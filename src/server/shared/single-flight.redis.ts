@@ -3,9 +3,10 @@ import {
   type FlightContext,
   type FlightOptions,
   type SingleFlight,
-} from "../collectors/single-flight";
+} from "./single-flight";
 import { AppError } from "../errors";
-import { type ScaleLogger, silentLogger } from "../scale/redis";
+import { abortReason } from "../lib/abort";
+import { type ScaleLogger, silentLogger } from "./redis";
 import type { LockNotices } from "./lock-notices";
 import type { RedisLocks } from "./redis-lock";
 
@@ -110,10 +111,6 @@ function parseHandoff(raw: string | null): Handoff | null {
   } catch {
     return null;
   }
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException("The operation was aborted", "AbortError");
 }
 
 export function createDistributedSingleFlight(options: DistributedSingleFlightOptions): SingleFlight {

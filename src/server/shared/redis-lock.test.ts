@@ -1,14 +1,14 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountNotFoundError } from "../errors";
-import { closeRedis, createRedisConnection, silentLogger, waitForRedis } from "../scale/redis";
-import { deleteRedisPrefix, NEEDS_REDIS, TEST_REDIS_URL, testRedisPrefix } from "../scale/testing";
+import { closeRedis, createRedisConnection, silentLogger, waitForRedis } from "./redis";
+import { deleteRedisPrefix, NEEDS_REDIS, TEST_REDIS_URL, testRedisPrefix } from "./testing";
 import {
   createDistributedSingleFlight,
   type FlightEvent,
   LockWaitTimeoutError,
   SharedFlightError,
-} from "./distributed-single-flight";
+} from "./single-flight.redis";
 import { createLockNotices, type LockNotices } from "./lock-notices";
 import { createRedisLocks, type RedisLocks } from "./redis-lock";
 

@@ -1,0 +1,64 @@
+import type { StoredReport } from "../schemas/account";
+import type { EngineReport } from "../schemas/report";
+import type { ProfileSnapshot } from "../schemas/snapshot";
+import { type AnalyzeOptions, analyzeSnapshot } from "./analyze";
+import type { HistoryPoint } from "./grade";
+
+/** Bump when the engine's methods change, so stored reports say which version made them. */
+export const ENGINE_VERSION = "1";
+
+/** The listing fields stored on the account row, for listing, search and discovery. */
+export interface IndexFields {
+  industry: string;
+  engagementRate: number | null;
+  grade: string | null;
+  countries: string[];
+}
+
+/** The listing fields stored on the account row, from an engine report. */
+export function indexFieldsOf(
+  report: Pick<EngineReport, "industry" | "engagementRate" | "grade" | "recommendedCountries">,
+): IndexFields {
+  const er = Number.parseFloat(report.engagementRate);
+  return {
+    industry: report.industry,
+    engagementRate: Number.isFinite(er) ? er : null,
+    grade: report.grade,
+    countries: report.recommendedCountries.slice(0, 10),
+  };
+}
+
+/**
+ * The report as it is stored: the engine's report plus the avatar and the recent posts the charts
+ * draw, and the index fields of the account row. Pure: `now` and the follower history come in.
+ */
+export function buildReport(
+  snapshot: ProfileSnapshot,
+  ctx: Pick<AnalyzeOptions, "pricing" | "installationBenchmarks"> & { now: Date; history: HistoryPoint[] },
+): { report: StoredReport; index: IndexFields } {
+  const report = analyzeSnapshot(snapshot, {
+    now: ctx.now,
+    history: ctx.history,
+    pricing: ctx.pricing,
+    installationBenchmarks: ctx.installationBenchmarks,
+  });
+  const recentPosts = snapshot.posts.slice(0, 30).map((p) => ({
+    id: p.id,
+    type: p.type,
+    caption: typeof p.caption === "string" ? p.caption.slice(0, 500) : null,
+    postedAt: p.postedAt,
+    likes: p.likes ?? null,
+    comments: p.comments ?? null,
+    views: p.views ?? null,
+    shares: p.shares ?? null,
+  }));
+  return {
+    report: { ...report, avatarUrl: snapshot.avatarUrl ?? null, recentPosts },
+    index: indexFieldsOf(report),
+  };
+}
+
+/** Index fields straight from a snapshot (seeding sample creators). */
+export function indexFieldsForSnapshot(snapshot: ProfileSnapshot, now: Date): IndexFields {
+  return indexFieldsOf(analyzeSnapshot(snapshot, { now, history: [] }));
+}
