@@ -41,7 +41,11 @@ export function AccountReport({
   }, []);
   if (query.isPending || (query.isSuccess && account === undefined)) {
     return (
-      <p role="status" className="flex min-h-[30vh] items-center justify-center gap-2 text-muted-foreground">
+      // A screen tall: what follows the report (form, footer) stays below the fold until it is shown.
+      <p
+        role="status"
+        className="flex min-h-svh items-start justify-center gap-2 pt-[15vh] text-muted-foreground"
+      >
         <Spinner />
         Loading report for @{username}…
       </p>
