@@ -29,7 +29,7 @@ function precompress(): Plugin {
           return e.isDirectory() ? walk(p) : [p];
         });
       for (const file of walk(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
+        if (!COMPRESSIBLE.test(file) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
         const raw = fs.readFileSync(file);
         if (raw.length < MIN_BYTES) continue;
         const br = zlib.brotliCompressSync(raw, {
@@ -54,6 +54,8 @@ export default defineConfig({
     outDir: "../../dist/web",
     emptyOutDir: true,
     sourcemap: true,
+    // .vite/manifest.json: the server reads it to preload a page's own chunk with its HTML.
+    manifest: true,
   },
   server: {
     proxy: { "/api": "http://127.0.0.1:5000", "/ads.txt": "http://127.0.0.1:5000" },

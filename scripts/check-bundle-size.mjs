@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const webRoot = path.join(root, "dist/web");
+// `--dir=<build>` checks another build folder (the tests use a made-up one).
+const dirArg = process.argv.find((a) => a.startsWith("--dir="));
+const webRoot = dirArg ? path.resolve(dirArg.slice("--dir=".length)) : path.join(root, "dist/web");
 const BUDGET_KB = Number(process.env.INITIAL_JS_BUDGET_KB ?? 170);
 
 const indexFile = path.join(webRoot, "index.html");

@@ -25,13 +25,26 @@ function builtWebRoot(): string {
   const filler = `<p hidden>${"static fallback text ".repeat(80)}</p>`;
   fs.writeFileSync(
     path.join(dir, "index.html"),
-    `<!doctype html><html><head><title>app</title></head><body><div id=root></div>${filler}<script type="module" src="/${ASSET}"></script></body></html>`,
+    `<!doctype html><html><head><title>app</title><script type="module" crossorigin src="/${ASSET}"></script></head><body><div id=root></div>${filler}</body></html>`,
   );
   fs.mkdirSync(path.join(dir, "assets"));
   const asset = path.join(dir, ASSET);
   fs.writeFileSync(asset, ASSET_SOURCE);
   fs.writeFileSync(`${asset}.br`, zlib.brotliCompressSync(ASSET_SOURCE));
   fs.writeFileSync(`${asset}.gz`, zlib.gzipSync(ASSET_SOURCE, { level: 9 }));
+  // Vite's manifest: the report page's chunk imports one chunk of its own and one the entry has.
+  fs.mkdirSync(path.join(dir, ".vite"));
+  fs.writeFileSync(
+    path.join(dir, ".vite", "manifest.json"),
+    JSON.stringify({
+      "index.html": { file: ASSET, isEntry: true },
+      "pages/report-page.tsx": {
+        file: "assets/report-page-Zz99.js",
+        imports: ["_charts-Yy88.js", "index.html"],
+      },
+      "_charts-Yy88.js": { file: "assets/charts-Yy88.js" },
+    }),
+  );
   return dir;
 }
 
@@ -165,5 +178,29 @@ describe("compressed responses and cache headers (issue #25)", () => {
     const text = await res.text();
     expect(text).toMatch(/^event: stage\ndata: /m);
     expect(text).toMatch(/^event: done\ndata: /m);
+  });
+
+  it("has a report page's HTML preload its stored report and its own chunks, after the entry", async () => {
+    const res = await app.inject({ url: `/report/instagram/${handle}` });
+    expect(res.statusCode).toBe(200);
+    const html = res.body;
+    const fetchHint = `<link data-static-head rel="preload" as="fetch" href="/api/accounts/${handle}?platform=instagram" crossorigin="use-credentials">`;
+    expect(html).toContain(fetchHint);
+    expect(html).toContain('rel="modulepreload" crossorigin="" href="/assets/report-page-Zz99.js"');
+    expect(html).toContain('rel="modulepreload" crossorigin="" href="/assets/charts-Yy88.js"');
+    // The entry is named once (by index.html), and comes before the page's hints.
+    expect(html.split(`/${ASSET}"`).length - 1).toBe(1);
+    expect(html.indexOf(`/${ASSET}"`)).toBeLessThan(html.indexOf(fetchHint));
+    // The preloaded URL is the one the app fetches, and answers.
+    const api = await app.inject({ url: `/api/accounts/${handle}?platform=instagram` });
+    expect(api.statusCode).toBe(200);
+
+    const missing = await app.inject({ url: "/report/instagram/no_such_creator_here" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).not.toContain('rel="preload"');
+    const home = await app.inject({ url: "/" });
+    expect(home.body).not.toContain('rel="preload"');
+    expect(home.body).not.toContain("report-page-Zz99.js");
+    expect((await app.inject({ url: "/.vite/manifest.json" })).statusCode).toBe(404);
   });
 });

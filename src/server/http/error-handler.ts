@@ -51,7 +51,8 @@ const DB_UNAVAILABLE = new Set([
 ]);
 /** Text a database refuses because of its characters (NUL, bad encoding): the client's input. */
 const DB_BAD_TEXT = new Set(["22021", "22P05"]);
-const DB_GONE_MESSAGE = /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (?:shutting down|starting up)|PGlite is closed/i;
+const DB_GONE_MESSAGE =
+  /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error|database system is (?:shutting down|starting up)|PGlite is closed/i;
 
 /**
  * Database failures that are not bugs, found anywhere on the cause chain (drizzle wraps the driver's

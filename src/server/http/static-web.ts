@@ -3,9 +3,10 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { headTags, type SiteInfo } from "../../core/seo/page-meta";
-import { prepareTemplate, renderPage } from "../seo/html";
+import { prepareTemplate, renderHeadTags, renderPage } from "../seo/html";
 import type { SeoService } from "../seo/seo-service";
 import { compressHtml } from "./compression";
+import { createPagePreloads } from "./page-preloads";
 
 /**
  * Serves the built React app: files from `webRoot`, and index.html for every other page path so
@@ -43,6 +44,7 @@ export async function registerWebApp(
   }
   const indexHtml = hasBuild ? fs.readFileSync(indexFile, "utf8") : null;
   const template = indexHtml ? prepareTemplate(indexHtml) : null;
+  const preloads = indexHtml ? createPagePreloads(webRoot, indexHtml) : () => [];
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
@@ -66,7 +68,10 @@ export async function registerWebApp(
     if (!seo || !template) return reply.send(compressHtml(accept, reply, indexHtml));
     const query = new URLSearchParams(request.url.slice(url.length + 1));
     const page = await seo.service.resolve(url, query);
-    const html = renderPage(template, headTags(page.meta, seo.site));
+    let html = renderPage(template, headTags(page.meta, seo.site));
+    // After the entry script and its modulepreloads: the page's chunks must not delay the entry.
+    const hints = page.status === 200 ? preloads(url) : [];
+    if (hints.length > 0) html = html.replace(/<\/head>/i, `  ${renderHeadTags(hints)}\n  </head>`);
     return reply.status(page.status).send(compressHtml(accept, reply, html));
   });
 }

@@ -10,10 +10,16 @@ export function Spinner({ className, label }: { className?: string; label?: stri
   );
 }
 
-/** Placeholder while a lazily loaded page arrives. */
+/**
+ * Placeholder while a lazily loaded page arrives. A screen tall, so the footer stays below the fold
+ * until the page is there instead of jumping down when it comes (layout shift, issue #25).
+ */
 export function PageLoading() {
   return (
-    <div className="flex min-h-[40vh] items-center justify-center gap-2 text-muted-foreground" role="status">
+    <div
+      className="flex min-h-svh items-start justify-center gap-2 pt-[20vh] text-muted-foreground"
+      role="status"
+    >
       <Spinner />
       <span>Loading…</span>
     </div>

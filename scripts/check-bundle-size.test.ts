@@ -1,0 +1,60 @@
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { describe, expect, it } from "vitest";
+
+const script = path.resolve(path.dirname(new URL(import.meta.url).pathname), "check-bundle-size.mjs");
+
+/** Random bytes: they do not compress, so a file's gzip size is about its length. */
+const incompressible = (bytes: number) => crypto.randomBytes(bytes);
+
+/** A made-up build: index.html naming an entry and a modulepreload, plus a lazy chunk it does not name. */
+function fakeBuild(entryBytes: number, preloadBytes: number): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bundle-size-"));
+  fs.mkdirSync(path.join(dir, "assets"));
+  fs.writeFileSync(path.join(dir, "assets", "index-a1.js"), incompressible(entryBytes));
+  fs.writeFileSync(path.join(dir, "assets", "vendor-b2.js"), incompressible(preloadBytes));
+  fs.writeFileSync(path.join(dir, "assets", "lazy-c3.js"), incompressible(400_000));
+  fs.writeFileSync(
+    path.join(dir, "index.html"),
+    `<head><script type="module" crossorigin src="/assets/index-a1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/vendor-b2.js"></head>`,
+  );
+  return dir;
+}
+
+function check(dir: string) {
+  const r = spawnSync(process.execPath, [script, `--dir=${dir}`], { encoding: "utf8" });
+  return { status: r.status, out: `${r.stdout}${r.stderr}` };
+}
+
+describe("scripts/check-bundle-size.mjs (the 170 KB initial-JavaScript budget of .ci/run)", () => {
+  it("passes a build whose entry + modulepreloads fit, printing the figure; lazy chunks do not count", () => {
+    const dir = fakeBuild(100_000, 50_000);
+    const expected = ["index-a1.js", "vendor-b2.js"]
+      .map((f) => zlib.gzipSync(fs.readFileSync(path.join(dir, "assets", f)), { level: 9 }).length / 1024)
+      .reduce((a, b) => a + b, 0);
+    const r = check(dir);
+    expect(r.status).toBe(0);
+    expect(r.out).toContain(`${expected.toFixed(1)} KB gzipped in 2 files`);
+    expect(r.out).toContain("within the 170 KB budget");
+    expect(r.out).not.toContain("lazy-c3.js");
+  });
+
+  it("fails a build whose initial JavaScript exceeds 170 KB gzipped", () => {
+    const r = check(fakeBuild(120_000, 80_000));
+    expect(r.status).toBe(1);
+    expect(r.out).toMatch(
+      /Initial JavaScript of the home page: 1\d\d\.\d KB gzipped in 2 files .* OVER the 170 KB budget/,
+    );
+  });
+
+  it("fails with a clear message when there is no build", () => {
+    const r = check(path.join(os.tmpdir(), "no-such-build-dir"));
+    expect(r.status).toBe(2);
+    expect(r.out).toContain("run `npm run build` first");
+  });
+});

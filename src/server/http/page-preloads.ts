@@ -1,0 +1,85 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { HeadTag } from "../../core/seo/page-meta";
+
+/** One chunk of Vite's build manifest (dist/web/.vite/manifest.json), as far as preloading needs it. */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+const PLATFORMS = new Set(["instagram", "tiktok", "youtube"]);
+
+/**
+ * Pages whose own chunk is worth fetching with the HTML: the web app loads each page lazily, so
+ * without a hint the browser learns of the page's chunk only once the entry has run (a waterfall
+ * that delayed the report's first paint). Patterns mirror the web app's routes (src/web/config/paths.ts).
+ */
+const PAGE_CHUNKS: [RegExp, string][] = [
+  [/^\/report\/[^/]+(?:\/[^/]+)?\/?$/, "pages/report-page.tsx"],
+  [/^\/influencer-(?:discovery|search)\/?$/, "pages/discovery-page.tsx"],
+];
+
+/** /report/{platform}/{username}: the stored report the page asks for first. */
+const REPORT_PATH = /^\/report\/([^/]+)\/([^/]+)\/?$/;
+
+function readManifest(webRoot: string): Manifest | null {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(webRoot, ".vite", "manifest.json"), "utf8")) as Manifest;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Builds the per-page preload hints from a build: `<link rel="modulepreload">` for the page's chunk
+ * and the chunks it imports (minus those index.html already names), and for a report page a
+ * `<link rel="preload" as="fetch">` of its stored report, so the data download starts with the HTML
+ * instead of after the JavaScript has run. Without a manifest (no build, or an old one) it gives none.
+ */
+export function createPagePreloads(webRoot: string, indexHtml: string): (pathname: string) => HeadTag[] {
+  const manifest = readManifest(webRoot);
+  const inIndex = (file: string) => indexHtml.includes(`/${file}"`);
+  const chunksOf = (key: string): string[] => {
+    const out: string[] = [];
+    const seen = new Set<string>();
+    const visit = (k: string) => {
+      const chunk = manifest?.[k];
+      if (!chunk || seen.has(k)) return;
+      seen.add(k);
+      if (!inIndex(chunk.file)) out.push(`/${chunk.file}`);
+      for (const i of chunk.imports ?? []) visit(i);
+    };
+    visit(key);
+    return out;
+  };
+  const pageChunks = PAGE_CHUNKS.map(([pattern, key]) => [pattern, chunksOf(key)] as const);
+
+  return (pathname) => {
+    const tags: HeadTag[] = [];
+    const report = REPORT_PATH.exec(pathname);
+    if (report && PLATFORMS.has(report[1]!.toLowerCase())) {
+      let username: string;
+      try {
+        username = decodeURIComponent(report[2]!).replace(/^@+/, "");
+      } catch {
+        username = "";
+      }
+      if (username) {
+        const href = `/api/accounts/${encodeURIComponent(username)}?platform=${report[1]!.toLowerCase()}`;
+        // The app fetches with credentials: "include"; the preload must match it to be reused.
+        tags.push({
+          tag: "link",
+          attrs: { rel: "preload", as: "fetch", href, crossorigin: "use-credentials" },
+        });
+      }
+    }
+    for (const [pattern, files] of pageChunks) {
+      if (!pattern.test(pathname)) continue;
+      for (const href of files)
+        tags.push({ tag: "link", attrs: { rel: "modulepreload", crossorigin: "", href } });
+    }
+    return tags;
+  };
+}
