@@ -2,7 +2,7 @@ import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MODEL_FIGURES_SOURCE } from "../core/model-figures";
+import { MODEL_FIGURES_SOURCE } from "#core/model-figures";
 import { pdfText } from "./agency/testing/read-back";
 import { buildApp } from "./app";
 import type { Database } from "./db/database";

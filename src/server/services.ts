@@ -1,4 +1,4 @@
-import type { DescriptionExtractor } from "../core/discovery/interpret";
+import type { DescriptionExtractor } from "#core/discovery/interpret";
 import {
   aiWriterFromConfig,
   createAiClient,

@@ -1,4 +1,4 @@
-import { isPlatform, PLATFORMS } from "../../core/schemas/platform";
+import { isPlatform, PLATFORMS } from "#core/schemas/platform";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/database";
 import { toErrorResponse } from "../../server/http/error-handler";

@@ -1,8 +1,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { engineReportSchema } from "../../core/schemas/report";
-import { InvalidSnapshotError } from "../../core/schemas/snapshot";
+import { engineReportSchema } from "#core/schemas/report";
+import { InvalidSnapshotError } from "#core/schemas/snapshot";
 import { CliUsageError } from "../io";
 import { analyzeSnapshotCommand } from "./analyze-snapshot";
 

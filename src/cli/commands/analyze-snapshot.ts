@@ -1,5 +1,5 @@
-import { analyzeSnapshot } from "../../core/engine";
-import { InvalidSnapshotError, parseSnapshot } from "../../core/schemas/snapshot";
+import { analyzeSnapshot } from "#core/engine/index";
+import { InvalidSnapshotError, parseSnapshot } from "#core/schemas/snapshot";
 import { type CliIo, CliUsageError, parseArgs } from "../io";
 
 /** An ISO 8601 date or date-time (2026-11-20, 2026-11-20T12:00Z, 2026-11-20T12:00:00.000+01:00). */

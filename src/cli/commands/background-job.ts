@@ -1,4 +1,4 @@
-import type { JobView } from "../../core/schemas/jobs";
+import type { JobView } from "#core/schemas/jobs";
 import type { AppConfig } from "../../server/config";
 import { createJobs, type Jobs } from "../../server/jobs";
 import { redactUrl } from "../../server/ops/redact-url";

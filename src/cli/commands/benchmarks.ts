@@ -1,4 +1,4 @@
-import { INSTALLATION_MIN_ACCOUNTS } from "../../core/engine/benchmarks";
+import { INSTALLATION_MIN_ACCOUNTS } from "#core/engine/benchmarks";
 import {
   computeInstallationBenchmarks,
   loadInstallationBenchmarks,

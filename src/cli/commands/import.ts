@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { MAX_IMPORT_BYTES } from "../../core/schemas/jobs";
+import { MAX_IMPORT_BYTES } from "#core/schemas/jobs";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/database";
 import { importFile } from "../../server/import/import-service";

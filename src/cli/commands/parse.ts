@@ -1,5 +1,5 @@
-import { parseProfileInput } from "../../core/parser";
-import { isPlatform, type Platform } from "../../core/schemas/platform";
+import { parseProfileInput } from "#core/parser/index";
+import { isPlatform, type Platform } from "#core/schemas/platform";
 import { type CliIo, CliUsageError, parseArgs } from "../io";
 
 const USAGE = 'Usage: parse "<handle, URL or name>" [--platform instagram|tiktok|youtube]';

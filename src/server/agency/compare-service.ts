@@ -6,8 +6,8 @@ import {
   compareKey,
   figuresFromReport,
   missingReportMessage,
-} from "../../core/schemas/compare";
-import type { EngineReport } from "../../core/schemas/report";
+} from "#core/schemas/compare";
+import type { EngineReport } from "#core/schemas/report";
 import type { AccountRepo } from "../reports/account-repo";
 
 /** Issue 22 compare: stored reports only — no collector call, no quota unit. */

@@ -1,7 +1,7 @@
 import ExcelJS from "exceljs";
 import PDFDocument from "pdfkit";
-import { csvCell } from "../../core/csv";
-import type { ExportFormat } from "../../core/schemas/lists";
+import { csvCell } from "#core/csv";
+import type { ExportFormat } from "#core/schemas/lists";
 
 /**
  * One table, three files (issue 22): CSV for any spreadsheet, XLSX with typed cells, PDF for a client.

@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, gt, isNull, sql } from "drizzle-orm";
-import { isModelFigures } from "../../core/model-figures";
-import type { ListItem, ListStatus } from "../../core/schemas/lists";
-import type { Platform } from "../../core/schemas/platform";
-import type { Grade } from "../../core/schemas/report";
+import { isModelFigures } from "#core/model-figures";
+import type { ListItem, ListStatus } from "#core/schemas/lists";
+import type { Platform } from "#core/schemas/platform";
+import type { Grade } from "#core/schemas/report";
 import type { AppDb } from "../db/database";
 import { creatorListItems, creatorListShares, creatorLists } from "../db/schema";
 import { rowsOf } from "../discovery/sql";

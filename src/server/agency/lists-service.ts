@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { canonicalHandle } from "../../core/handles";
-import { FIGURES_SOURCE_HEADER, figuresSourceText } from "../../core/model-figures";
-import type { CompareResponse } from "../../core/schemas/compare";
+import { canonicalHandle } from "#core/handles";
+import { FIGURES_SOURCE_HEADER, figuresSourceText } from "#core/model-figures";
+import type { CompareResponse } from "#core/schemas/compare";
 import {
   ACTIVE_SHARES_PER_LIST_MAX,
   type AddListItemRequest,
@@ -16,8 +16,8 @@ import {
   type SharedList,
   type ShareSummary,
   type UpdateListItemRequest,
-} from "../../core/schemas/lists";
-import { PLATFORM_LABELS } from "../../core/schemas/platform";
+} from "#core/schemas/lists";
+import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { ConflictError, NotFoundError } from "../errors";
 import type { ExportTable } from "./exports";
 import type { ListsRepo } from "./lists-repo";

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { compareQuerySchema, compareResponseSchema, parseCompareAccounts } from "../../core/schemas/compare";
+import { compareQuerySchema, compareResponseSchema, parseCompareAccounts } from "#core/schemas/compare";
 import {
   addListItemSchema,
   createdListSchema,
@@ -20,7 +20,7 @@ import {
   shareSummarySchema,
   shareTokenParamsSchema,
   updateListItemSchema,
-} from "../../core/schemas/lists";
+} from "#core/schemas/lists";
 import { requireUser } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import type { AppDb } from "../db/database";

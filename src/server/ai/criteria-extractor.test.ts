@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { interpretDescription } from "../../core/discovery/interpret";
+import { interpretDescription } from "#core/discovery/interpret";
 import { loadConfig } from "../config";
 import { AiCallError, createAiClient } from "./client";
 import {

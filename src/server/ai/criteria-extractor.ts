@@ -1,9 +1,9 @@
 import { z } from "zod";
-import { MAX_INDUSTRIES, MAX_KEYWORDS } from "../../core/discovery/interpret";
-import { LANGUAGE_COUNTRIES, SIZE_TIERS } from "../../core/discovery/lexicon";
-import { FINDER_MAX_COUNTRIES, FINDER_MAX_FOLLOWERS } from "../../core/schemas/discovery";
-import { PLATFORM_LABELS, PLATFORMS, type Platform } from "../../core/schemas/platform";
-import { INDUSTRIES } from "../../core/taxonomy";
+import { MAX_INDUSTRIES, MAX_KEYWORDS } from "#core/discovery/interpret";
+import { LANGUAGE_COUNTRIES, SIZE_TIERS } from "#core/discovery/lexicon";
+import { FINDER_MAX_COUNTRIES, FINDER_MAX_FOLLOWERS } from "#core/schemas/discovery";
+import { PLATFORM_LABELS, PLATFORMS, type Platform } from "#core/schemas/platform";
+import { INDUSTRIES } from "#core/taxonomy";
 import type { AppConfig } from "../config";
 import { askWithRepair, newCallUsage } from "./ask";
 import { AiCallError, type AiClient, type AiClientOptions, type AiLogger, createAiClient } from "./client";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { analyzeSnapshot } from "../../core/engine";
-import { generateSampleSnapshots } from "../../core/sample";
+import { analyzeSnapshot } from "#core/engine/index";
+import { generateSampleSnapshots } from "#core/sample/index";
 import { estimateCostUsd } from "./pricing";
 import { buildWriterMessages, CREATOR_LIMITS, creatorDataForPrompt, estimateTokens } from "./prompt";
 import { creatorText, toPlainText } from "./sanitize";

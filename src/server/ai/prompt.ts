@@ -1,5 +1,5 @@
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
-import { INDUSTRIES } from "../../core/taxonomy";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
+import { INDUSTRIES } from "#core/taxonomy";
 import { creatorText } from "./sanitize";
 import { AI_LIMITS, AI_TEXT_FIELDS } from "./schema";
 

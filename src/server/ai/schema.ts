@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { COUNTRIES, INDUSTRIES } from "../../core/taxonomy";
+import { COUNTRIES, INDUSTRIES } from "#core/taxonomy";
 import { toPlainText } from "./sanitize";
 
 /** The report fields the model may write; every other field (numbers, grade, lists of facts) is the engine's. */

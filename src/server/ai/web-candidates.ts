@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { stripAt } from "#core/handles";
-import { FOLLOWER_RANGE_LABELS, type FollowerRange } from "../../core/schemas/discovery";
-import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
+import { FOLLOWER_RANGE_LABELS, type FollowerRange } from "#core/schemas/discovery";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppConfig } from "../config";
 import { abortReason } from "../lib/abort";
 import { askWithRepair, newCallUsage } from "./ask";

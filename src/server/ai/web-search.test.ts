@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { engineReportSchema } from "../../core/schemas/report";
+import { engineReportSchema } from "#core/schemas/report";
 import { loadConfig } from "../config";
 import { errorReply, type FakeLlm, jsonReply, startFakeLlm } from "./testing/fake-llm";
 import { recordingLogger, VALID_TEXTS } from "./testing/fixtures";

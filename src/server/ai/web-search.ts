@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { tierFor, unmeasuredPostMetrics } from "../../core/engine";
-import type { Platform } from "../../core/schemas/platform";
-import { INDUSTRIES } from "../../core/taxonomy";
+import { tierFor, unmeasuredPostMetrics } from "#core/engine/index";
+import type { Platform } from "#core/schemas/platform";
+import { INDUSTRIES } from "#core/taxonomy";
 import type { AppConfig } from "../config";
 import { abortReason } from "../lib/abort";
 import { askWithRepair, newCallUsage } from "./ask";

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { engineReportSchema } from "../../core/schemas/report";
+import { engineReportSchema } from "#core/schemas/report";
 import { loadConfig } from "../config";
 import { createAiClient } from "./client";
 import { AI_TEXT_FIELDS } from "./schema";

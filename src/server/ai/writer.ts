@@ -1,4 +1,4 @@
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppConfig } from "../config";
 import { abortReason } from "../lib/abort";
 import type { ReportWriter } from "../reports/report-service";

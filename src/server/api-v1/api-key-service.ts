@@ -5,7 +5,7 @@ import {
   type ApiKey,
   type ApiKeyCreated,
   type ApiKeyScope,
-} from "../../core/schemas/api-keys";
+} from "#core/schemas/api-keys";
 import type { AppDb } from "../db/database";
 import { apiKeys, users } from "../db/schema";
 import { ConflictError, NotFoundError } from "../errors";

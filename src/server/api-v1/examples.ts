@@ -1,4 +1,4 @@
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import { buildReport } from "#core/engine/build-report";
 
 /**

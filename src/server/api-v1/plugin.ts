@@ -5,7 +5,7 @@ import {
   jsonSchemaTransformObject,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { accountSchema } from "../../core/schemas/account";
+import { accountSchema } from "#core/schemas/account";
 import {
   type ApiKeyScope,
   apiKeyCreatedSchema,
@@ -13,17 +13,17 @@ import {
   apiKeyDeletedSchema,
   apiKeyListSchema,
   apiKeyParamsSchema,
-} from "../../core/schemas/api-keys";
-import { v1AccountParamsSchema, v1AnalyzeRequestSchema, v1ErrorSchema } from "../../core/schemas/api-v1";
+} from "#core/schemas/api-keys";
+import { v1AccountParamsSchema, v1AnalyzeRequestSchema, v1ErrorSchema } from "#core/schemas/api-v1";
 import {
   discoverySearchRequestSchema,
   discoverySearchResponseSchema,
   finderRequestSchema,
   finderResponseSchema,
-} from "../../core/schemas/discovery";
-import { growthResponseSchema } from "../../core/schemas/growth";
-import { PLATFORM_LABELS } from "../../core/schemas/platform";
-import { profileSnapshotSchema } from "../../core/schemas/snapshot";
+} from "#core/schemas/discovery";
+import { growthResponseSchema } from "#core/schemas/growth";
+import { PLATFORM_LABELS } from "#core/schemas/platform";
+import { profileSnapshotSchema } from "#core/schemas/snapshot";
 import { requireUser } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";

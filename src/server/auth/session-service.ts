@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
-import type { User } from "../../core/schemas/auth";
+import type { User } from "#core/schemas/auth";
 import type { AppDb } from "../db/database";
 import { sessions, users } from "../db/schema";
 import { ConflictError } from "../errors";

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyzeSnapshot } from "../../core/engine";
-import { parseSnapshot } from "../../core/schemas/snapshot";
+import { analyzeSnapshot } from "#core/engine/index";
+import { parseSnapshot } from "#core/schemas/snapshot";
 import type { Database } from "../db/database";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
 import {

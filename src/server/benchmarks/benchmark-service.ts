@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { DEFAULT_BENCHMARKS, type InstallationBenchmark } from "../../core/engine/benchmarks";
-import type { Platform } from "../../core/schemas/platform";
+import { DEFAULT_BENCHMARKS, type InstallationBenchmark } from "#core/engine/benchmarks";
+import type { Platform } from "#core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 

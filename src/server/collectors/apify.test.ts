@@ -3,7 +3,7 @@
  * run-sync-get-dataset-items in the actors' documented output shapes.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { profileSnapshotSchema } from "../../core/schemas/snapshot";
+import { profileSnapshotSchema } from "#core/schemas/snapshot";
 import {
   NotConfiguredError,
   RateLimitedError,

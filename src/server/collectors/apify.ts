@@ -17,8 +17,8 @@
  */
 import { z } from "zod";
 import { stripAt } from "#core/handles";
-import type { Platform } from "../../core/schemas/platform";
-import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
+import type { Platform } from "#core/schemas/platform";
+import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
 import { NotConfiguredError, RateLimitedError, UpstreamUnreachableError } from "../errors";
 import type { HttpClient } from "./http";
 import { formatWait, truncateSample } from "./messages";

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Platform } from "../../core/schemas/platform";
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import type { Platform } from "#core/schemas/platform";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import { AccountNotFoundError, LoginWallOrBlockedError, NotConfiguredError, UpstreamChangedError } from "../errors";
 import { collectorKey, createCollectorChain } from "./chain";
 import { createCollectors } from "./index";

@@ -1,6 +1,6 @@
 import { stripAt } from "#core/handles";
-import type { Platform } from "../../core/schemas/platform";
-import { formatZodError, type ProfileSnapshot, profileSnapshotSchema } from "../../core/schemas/snapshot";
+import type { Platform } from "#core/schemas/platform";
+import { formatZodError, type ProfileSnapshot, profileSnapshotSchema } from "#core/schemas/snapshot";
 import {
   AccountNotFoundError,
   AppError,

@@ -1,5 +1,5 @@
-import type { Platform } from "../../core/schemas/platform";
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import type { Platform } from "#core/schemas/platform";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppConfig } from "../config";
 import { createApifyCollector } from "./apify";
 import { type ChainFetchOptions, type CollectorChain, createCollectorChain, type SourceOutcome } from "./chain";

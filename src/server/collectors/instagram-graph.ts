@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { stripAt } from "#core/handles";
-import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
+import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
 import { RateLimitedError, SourceAuthError } from "../errors";
 import type { HttpClient } from "./http";
 import type { Collector, CollectorLogger } from "./types";

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { stripAt } from "#core/handles";
-import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
+import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
 import { AccountNotFoundError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
 import { type Cookie, createCookieJar } from "./cookies";
 import { BROWSER_USER_AGENT, type HttpClient } from "./http";

@@ -1,5 +1,5 @@
 import { stripAt } from "#core/handles";
-import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 
 /** "@foo" (strips a leading @ the user may have typed). */
 export function at(handle: string): string {

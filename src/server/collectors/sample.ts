@@ -1,6 +1,6 @@
 import { stripAt } from "#core/handles";
-import { PLATFORMS, type Platform } from "../../core/schemas/platform";
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import { PLATFORMS, type Platform } from "#core/schemas/platform";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { Collector, SampleStore } from "./types";
 
 /** Serves the seeded sample creators (source "sample"); null for any other handle. */

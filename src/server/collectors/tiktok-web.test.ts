@@ -4,7 +4,7 @@
  * list, and the embed page as fallback and as its own strategy.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { profileSnapshotSchema } from "../../core/schemas/snapshot";
+import { profileSnapshotSchema } from "#core/schemas/snapshot";
 import { AccountNotFoundError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
 import type { HttpClient } from "./http";
 import { type FakeUpstream, type RecordedRequest, startFakeUpstream } from "./testing/fake-upstream";

@@ -15,7 +15,7 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { stripAt } from "#core/handles";
-import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
+import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
 import { AccountNotFoundError, AppError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
 import { type Cookie, type CookieJar, createCookieJar } from "./cookies";
 import { BROWSER_USER_AGENT, type HttpClient, type HttpResponse } from "./http";

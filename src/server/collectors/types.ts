@@ -1,5 +1,5 @@
-import type { Platform } from "../../core/schemas/platform";
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import type { Platform } from "#core/schemas/platform";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 
 /** Options for one snapshot fetch. */
 export interface CollectorFetchOptions {

@@ -4,7 +4,7 @@
  */
 import { z } from "zod";
 import { stripAt } from "#core/handles";
-import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
+import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
 import { AccountNotFoundError, NotConfiguredError, RateLimitedError } from "../errors";
 import type { HttpClient, HttpResponse } from "./http";
 import { formatWait } from "./messages";

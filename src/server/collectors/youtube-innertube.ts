@@ -11,7 +11,7 @@
  */
 
 import { stripAt } from "#core/handles";
-import type { ProfileSnapshot, SnapshotPost } from "../../core/schemas/snapshot";
+import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
 import {
   AccountNotFoundError,
   AppError,

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { profileSnapshotSchema } from "../../core/schemas/snapshot";
+import { profileSnapshotSchema } from "#core/schemas/snapshot";
 import {
   AccountNotFoundError,
   NotConfiguredError,

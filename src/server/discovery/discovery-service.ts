@@ -20,8 +20,8 @@ import {
   relatedIndustries,
   resolveTargets,
   trimDescription,
-} from "../../core/discovery/match";
-import { isModelFigures } from "../../core/model-figures";
+} from "#core/discovery/match";
+import { isModelFigures } from "#core/model-figures";
 import {
   type DiscoveryResult,
   type DiscoverySearchRequest,
@@ -29,9 +29,9 @@ import {
   FOLLOWER_RANGES,
   type MatchCriterion,
   pageWindow,
-} from "../../core/schemas/discovery";
-import type { Platform } from "../../core/schemas/platform";
-import type { Industry } from "../../core/taxonomy";
+} from "#core/schemas/discovery";
+import type { Platform } from "#core/schemas/platform";
+import type { Industry } from "#core/taxonomy";
 import type { DbOrTx } from "../db/database";
 import { INDEX_COLUMNS, type IndexRow } from "./rows";
 import {

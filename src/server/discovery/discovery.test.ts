@@ -13,9 +13,9 @@ import {
   NEUTRAL_FACTOR,
   rawMatch,
   resolveTargets,
-} from "../../core/discovery/match";
-import type { DiscoveryResult, FinderResult } from "../../core/schemas/discovery";
-import type { Industry } from "../../core/taxonomy";
+} from "#core/discovery/match";
+import type { DiscoveryResult, FinderResult } from "#core/schemas/discovery";
+import type { Industry } from "#core/taxonomy";
 import { buildApp } from "../app";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";

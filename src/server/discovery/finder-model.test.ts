@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import Fastify, { type FastifyInstance } from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { FinderResult, Interpretation } from "../../core/schemas/discovery";
+import type { FinderResult, Interpretation } from "#core/schemas/discovery";
 import { createCriteriaExtractor } from "../ai/criteria-extractor";
 import { errorReply, type FakeLlm, type FakeReply, jsonReply, startFakeLlm } from "../ai/testing/fake-llm";
 import { recordingLogger } from "../ai/testing/fixtures";

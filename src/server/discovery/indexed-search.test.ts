@@ -8,16 +8,16 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { relatedIndustries } from "../../core/discovery/match";
-import { mulberry32 } from "../../core/sample";
+import { relatedIndustries } from "#core/discovery/match";
+import { mulberry32 } from "#core/sample/index";
 import {
   type DiscoverySearchRequest,
   discoverySearchRequestSchema,
   FOLLOWER_RANGES,
   type Interpretation,
-} from "../../core/schemas/discovery";
-import { PLATFORMS, type Platform } from "../../core/schemas/platform";
-import { COUNTRIES, INDUSTRIES, TARGET_MARKETS } from "../../core/taxonomy";
+} from "#core/schemas/discovery";
+import { PLATFORMS, type Platform } from "#core/schemas/platform";
+import { COUNTRIES, INDUSTRIES, TARGET_MARKETS } from "#core/taxonomy";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";

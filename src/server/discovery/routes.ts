@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { DescriptionExtractor } from "../../core/discovery/interpret";
+import type { DescriptionExtractor } from "#core/discovery/interpret";
 import {
   discoverySearchRequestSchema,
   discoverySearchResponseSchema,
   FINDER_DESCRIPTION_TOO_SHORT,
   finderRequestSchema,
   finderResponseSchema,
-} from "../../core/schemas/discovery";
+} from "#core/schemas/discovery";
 import type { AppDb } from "../db/database";
 import { ValidationError } from "../errors";
 import { createDiscoveryService } from "./discovery-service";

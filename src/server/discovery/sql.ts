@@ -17,10 +17,10 @@ import {
   GLOBAL_MIN_REGIONS,
   GLOBAL_REGIONS,
   type ResolvedTarget,
-} from "../../core/discovery/match";
-import { FOLLOWER_RANGES, type FollowerRange } from "../../core/schemas/discovery";
-import { PLATFORMS, type Platform } from "../../core/schemas/platform";
-import { COUNTRIES } from "../../core/taxonomy";
+} from "#core/discovery/match";
+import { FOLLOWER_RANGES, type FollowerRange } from "#core/schemas/discovery";
+import { PLATFORMS, type Platform } from "#core/schemas/platform";
+import { COUNTRIES } from "#core/taxonomy";
 
 /** A number as an SQL double literal (code constants only). */
 function num(n: number): string {

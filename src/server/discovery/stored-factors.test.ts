@@ -16,9 +16,9 @@ import {
   followerFit,
   GLOBAL_MIN_REGIONS,
   regionCount,
-} from "../../core/discovery/match";
-import { FOLLOWER_RANGES } from "../../core/schemas/discovery";
-import type { Platform } from "../../core/schemas/platform";
+} from "#core/discovery/match";
+import { FOLLOWER_RANGES } from "#core/schemas/discovery";
+import type { Platform } from "#core/schemas/platform";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";

@@ -1,8 +1,8 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { DiscoveryResult, DiscoverySearchResponse } from "../../core/schemas/discovery";
-import { discoverySearchRequestSchema } from "../../core/schemas/discovery";
+import type { DiscoveryResult, DiscoverySearchResponse } from "#core/schemas/discovery";
+import { discoverySearchRequestSchema } from "#core/schemas/discovery";
 import {
   errorReply,
   type FakeHandler,

@@ -17,16 +17,16 @@ import {
   marketFit,
   NEUTRAL_FACTOR,
   rawMatch,
-} from "../../core/discovery/match";
-import { canonicalHandle } from "../../core/handles";
-import { parseProfileInput } from "../../core/parser/parse-profile-input";
+} from "#core/discovery/match";
+import { canonicalHandle } from "#core/handles";
+import { parseProfileInput } from "#core/parser/parse-profile-input";
 import type {
   DiscoveryResult,
   DiscoverySearchRequest,
   DiscoverySearchResponse,
   WebCandidatesNote,
-} from "../../core/schemas/discovery";
-import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
+} from "#core/schemas/discovery";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { MAX_WEB_CANDIDATES, type WebCandidateProposer } from "../ai/web-candidates";
 import type { DbOrTx } from "../db/database";
 import { accounts } from "../db/schema";

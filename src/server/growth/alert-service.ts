@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { detectAnomalies } from "../../core/growth/growth";
-import type { AlertKind, AlertPayload } from "../../core/schemas/growth";
-import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
+import { detectAnomalies } from "#core/growth/growth";
+import type { AlertKind, AlertPayload } from "#core/schemas/growth";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { accounts, alertDeliveries, alertRules, alertStates, notifications } from "../db/schema";

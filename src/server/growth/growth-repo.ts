@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { HistoryCsvRow } from "../../core/growth/growth";
-import { canonicalHandle } from "../../core/handles";
-import type { Platform } from "../../core/schemas/platform";
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import type { HistoryCsvRow } from "#core/growth/growth";
+import { canonicalHandle } from "#core/handles";
+import type { Platform } from "#core/schemas/platform";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb, DbOrTx } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { accounts, growthPoints } from "../db/schema";

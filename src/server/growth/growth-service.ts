@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
-import { detectAnomalies, growthChanges, growthSummary, parseHistoryCsv } from "../../core/growth/growth";
-import type { GrowthResponse } from "../../core/schemas/growth";
-import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
+import { detectAnomalies, growthChanges, growthSummary, parseHistoryCsv } from "#core/growth/growth";
+import type { GrowthResponse } from "#core/schemas/growth";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { watchlistAccounts, watchlists } from "../db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";

@@ -19,7 +19,7 @@ import {
   watchlistParamsSchema,
   watchlistRuleParamsSchema,
   watchlistSchema,
-} from "../../core/schemas/growth";
+} from "#core/schemas/growth";
 import { requireUser } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Cadence } from "../../core/schemas/growth";
-import type { Platform } from "../../core/schemas/platform";
+import type { Cadence } from "#core/schemas/growth";
+import type { Platform } from "#core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 

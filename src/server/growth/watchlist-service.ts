@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { growthChanges } from "../../core/growth/growth";
-import { isModelFigures } from "../../core/model-figures";
-import type { AlertChannel, AlertKind, Cadence, WatchlistDetail } from "../../core/schemas/growth";
-import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
+import { growthChanges } from "#core/growth/growth";
+import { isModelFigures } from "#core/model-figures";
+import type { AlertChannel, AlertKind, Cadence, WatchlistDetail } from "#core/schemas/growth";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 import {

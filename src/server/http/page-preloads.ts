@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { HeadTag } from "../../core/seo/page-meta";
+import type { HeadTag } from "#core/seo/page-meta";
 
 /** One chunk of Vite's build manifest (dist/web/.vite/manifest.json), as far as preloading needs it. */
 interface ManifestChunk {

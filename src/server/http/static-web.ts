@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { headTags, type SiteInfo } from "../../core/seo/page-meta";
+import { headTags, type SiteInfo } from "#core/seo/page-meta";
 import { prepareTemplate, renderHeadTags, renderPage } from "../seo/html";
 import type { SeoService } from "../seo/seo-service";
 import { compressHtml } from "./compression";

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import readline from "node:readline";
 import { parse as parseCsv } from "csv-parse";
 import { sql } from "drizzle-orm";
-import { type ImportRow, importRowSchema } from "../../core/schemas/import-row";
-import { formatZodError } from "../../core/schemas/snapshot";
+import { type ImportRow, importRowSchema } from "#core/schemas/import-row";
+import { formatZodError } from "#core/schemas/snapshot";
 import type { AppDb } from "../db/database";
 import { refreshAccountsIndex } from "../discovery/maintenance";
 

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AutoRefreshMode } from "../../core/schemas/jobs";
+import type { AutoRefreshMode } from "#core/schemas/jobs";
 import type { Database } from "../db/database";
 import { createBodyCache } from "../shared/body-cache";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { AutoRefreshMode } from "../../core/schemas/jobs";
-import type { Platform } from "../../core/schemas/platform";
+import type { AutoRefreshMode } from "#core/schemas/jobs";
+import type { Platform } from "#core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { DelayedError, type Job, Queue, UnrecoverableError, Worker } from "bullmq";
 import type { Redis } from "ioredis";
-import type { JobProgress, JobState, JobView, QueueCounts } from "../../core/schemas/jobs";
+import type { JobProgress, JobState, JobView, QueueCounts } from "#core/schemas/jobs";
 import { closeRedis, createRedisConnection, type ScaleLogger, silentLogger } from "../shared/redis";
 import { JobsClosedError } from "./memory-runner";
 import {

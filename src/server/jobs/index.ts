@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { AutoRefreshMode, JobsOverview, JobView } from "../../core/schemas/jobs";
-import type { Platform } from "../../core/schemas/platform";
+import type { AutoRefreshMode, JobsOverview, JobView } from "#core/schemas/jobs";
+import type { Platform } from "#core/schemas/platform";
 import type { AppConfig } from "../config";
 import type { AppDb } from "../db/database";
 import type { BodyCache } from "../shared/body-cache";

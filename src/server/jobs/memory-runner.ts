@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import type { JobProgress, JobState, JobView, QueueCounts } from "../../core/schemas/jobs";
+import type { JobProgress, JobState, JobView, QueueCounts } from "#core/schemas/jobs";
 import { AppError } from "../errors";
 import { type ScaleLogger, silentLogger } from "../shared/redis";
 import {

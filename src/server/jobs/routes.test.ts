@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type JobView, MAX_IMPORT_BYTES } from "../../core/schemas/jobs";
+import { type JobView, MAX_IMPORT_BYTES } from "#core/schemas/jobs";
 import { type FakeLlm, jsonReply, startFakeLlm } from "../ai/testing/fake-llm";
 import { VALID_TEXTS } from "../ai/testing/fixtures";
 import { buildApp } from "../app";

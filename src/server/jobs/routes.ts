@@ -10,7 +10,7 @@ import {
   MAX_IMPORT_BYTES,
   refreshJobRequestSchema,
   seedJobRequestSchema,
-} from "../../core/schemas/jobs";
+} from "#core/schemas/jobs";
 import { requireAdmin } from "../auth/auth-plugin";
 import { NotFoundError, TemporarilyUnavailableError, ValidationError } from "../errors";
 import { withTimeout } from "../ops/metrics";

@@ -1,5 +1,5 @@
-import type { JobProgress, JobView, QueueCounts } from "../../core/schemas/jobs";
-import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
+import type { JobProgress, JobView, QueueCounts } from "#core/schemas/jobs";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { ScaleLogger } from "../shared/redis";
 
 /**

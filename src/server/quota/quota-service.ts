@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, sql } from "drizzle-orm";
-import { anonIpLimitText, anonLimitText, reportsWord, userLimitText } from "../../core/quota-text";
+import { anonIpLimitText, anonLimitText, reportsWord, userLimitText } from "#core/quota-text";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { reportUsage } from "../db/schema";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { Database } from "../db/database";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
 import { createAccountRepo } from "./account-repo";

@@ -1,10 +1,10 @@
 import type { IndexFields } from "#core/engine/build-report";
 import { and, desc, eq, sql } from "drizzle-orm";
-import { resolveTargets } from "../../core/discovery/match";
-import { canonicalHandle } from "../../core/handles";
-import { canonicalTargetMarket } from "../../core/schemas/discovery";
-import type { Platform } from "../../core/schemas/platform";
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import { resolveTargets } from "#core/discovery/match";
+import { canonicalHandle } from "#core/handles";
+import { canonicalTargetMarket } from "#core/schemas/discovery";
+import type { Platform } from "#core/schemas/platform";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb, DbOrTx } from "../db/database";
 import { accountSnapshots, accounts, growthPoints, history, posts, reports } from "../db/schema";
 import { coversTargetSql } from "../discovery/sql";

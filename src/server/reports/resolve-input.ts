@@ -1,5 +1,5 @@
-import { parseProfileInput } from "../../core/parser";
-import { PLATFORM_LABELS, type Platform } from "../../core/schemas/platform";
+import { parseProfileInput } from "#core/parser/index";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { ValidationError } from "../errors";
 import type { ResolvedInput } from "./report-service";
 

@@ -6,7 +6,7 @@ import {
   loginResponseSchema,
   reportCountSchema,
   userSchema,
-} from "../../core/schemas/auth";
+} from "#core/schemas/auth";
 import { clearSessionCookie, quotaIdentity, requireUser, setSessionCookie } from "../auth/auth-plugin";
 import type { GoogleVerifier } from "../auth/google-verifier";
 import type { SessionService, UpsertedUser } from "../auth/session-service";

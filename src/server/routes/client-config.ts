@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { type ClientConfig, clientConfigSchema } from "../../core/schemas/client-config";
+import { type ClientConfig, clientConfigSchema } from "#core/schemas/client-config";
 import type { AppConfig } from "../config";
 
 export function clientConfigOf(config: AppConfig): ClientConfig {

@@ -2,15 +2,15 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { stripAt } from "#core/handles";
-import { accountSchema } from "../../core/schemas/account";
-import { analyzeRequestSchema } from "../../core/schemas/input";
-import { platformSchema } from "../../core/schemas/platform";
+import { accountSchema } from "#core/schemas/account";
+import { analyzeRequestSchema } from "#core/schemas/input";
+import { platformSchema } from "#core/schemas/platform";
 import {
   accountParamsSchema,
   accountQuerySchema,
   listAccountsQuerySchema,
   refreshBodySchema,
-} from "../../core/schemas/reports-api";
+} from "#core/schemas/reports-api";
 import { isSameSiteRequest, quotaIdentity, requireAdmin, requireUser } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import { ValidationError } from "../errors";

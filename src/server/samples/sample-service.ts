@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
-import { canonicalHandle } from "../../core/handles";
-import { createSampleCatalog, type SampleCatalog, sampleHandleFor } from "../../core/sample";
-import type { Platform } from "../../core/schemas/platform";
-import type { ProfileSnapshot } from "../../core/schemas/snapshot";
+import { canonicalHandle } from "#core/handles";
+import { createSampleCatalog, type SampleCatalog, sampleHandleFor } from "#core/sample/index";
+import type { Platform } from "#core/schemas/platform";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { SampleStore } from "../collectors/types";
 import type { AppDb } from "../db/database";
 import { sampleAccounts } from "../db/schema";

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { siteSearchQuerySchema, siteSearchResponseSchema } from "../../core/schemas/search";
+import { siteSearchQuerySchema, siteSearchResponseSchema } from "#core/schemas/search";
 import type { AppDb } from "../db/database";
 import { createSiteSearchService } from "./search-service";
 

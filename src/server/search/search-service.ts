@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import { isModelFigures } from "../../core/model-figures";
+import { isModelFigures } from "#core/model-figures";
 import { stripAt } from "#core/handles";
-import type { Platform } from "../../core/schemas/platform";
-import type { SiteSearchResponse, SiteSearchResult } from "../../core/schemas/search";
+import type { Platform } from "#core/schemas/platform";
+import type { SiteSearchResponse, SiteSearchResult } from "#core/schemas/search";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../discovery/sql";
 

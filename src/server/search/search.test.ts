@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SiteSearchResponse } from "../../core/schemas/search";
+import type { SiteSearchResponse } from "#core/schemas/search";
 import { buildApp } from "../app";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";

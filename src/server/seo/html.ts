@@ -1,4 +1,4 @@
-import type { HeadTag } from "../../core/seo/page-meta";
+import type { HeadTag } from "#core/seo/page-meta";
 
 /** Escapes text for an HTML attribute value or element content (& < > " '). */
 export function escapeHtml(value: string): string {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
-import { absoluteUrl } from "../../core/seo/page-meta";
+import { absoluteUrl } from "#core/seo/page-meta";
 import type { SeoService } from "./seo-service";
 import { sitemapIndexXml, urlsetXml } from "./sitemap";
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import { canonicalHandle } from "../../core/handles";
-import { PLATFORMS, type Platform } from "../../core/schemas/platform";
-import { cleanSearchTerm, SEARCH_QUERY_MAX } from "../../core/schemas/search";
+import { canonicalHandle } from "#core/handles";
+import { PLATFORMS, type Platform } from "#core/schemas/platform";
+import { cleanSearchTerm, SEARCH_QUERY_MAX } from "#core/schemas/search";
 import {
   type AccountRoute,
   type AccountSummary,
@@ -13,7 +13,7 @@ import {
   type PageMeta,
   SITEMAP_STATIC_PATHS,
   searchPageMeta,
-} from "../../core/seo/page-meta";
+} from "#core/seo/page-meta";
 import type { BlogPost } from "#core/schemas/blog";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../discovery/sql";

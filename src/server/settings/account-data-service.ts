@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
-import { csvCell } from "../../core/csv";
-import type { DeleteAllResponse, ExportFormat } from "../../core/schemas/settings";
+import { csvCell } from "#core/csv";
+import type { DeleteAllResponse, ExportFormat } from "#core/schemas/settings";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 

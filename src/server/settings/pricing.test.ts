@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_PRICING } from "../../core/engine/pricing";
-import { SETTINGS_TEXTS } from "../../core/schemas/settings";
+import { DEFAULT_PRICING } from "#core/engine/pricing";
+import { SETTINGS_TEXTS } from "#core/schemas/settings";
 import { buildApp } from "../app";
 import { computeInstallationBenchmarks } from "../benchmarks/benchmark-service";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";

@@ -1,13 +1,13 @@
 import { Readable } from "node:stream";
 import type { FastifyPluginAsync, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { PricingInput } from "../../core/engine/pricing";
+import type { PricingInput } from "#core/engine/pricing";
 import {
   PRICING_REFERENCE,
   type PricingResponse,
   pricingAssumptionsSchema,
   pricingResponseSchema,
-} from "../../core/schemas/pricing";
+} from "#core/schemas/pricing";
 import {
   clearCacheResponseSchema,
   deleteAllResponseSchema,
@@ -17,7 +17,7 @@ import {
   SPEC_MODEL,
   settingsPatchSchema,
   settingsResponseSchema,
-} from "../../core/schemas/settings";
+} from "#core/schemas/settings";
 import { requireAdmin } from "../auth/auth-plugin";
 import type { SessionUser } from "../auth/session-service";
 import type { AccountDataService } from "./account-data-service";

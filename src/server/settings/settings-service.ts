@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { PricingInput } from "../../core/engine/pricing";
-import { DEFAULT_PRICING_INPUT } from "../../core/engine/pricing";
-import { pricingAssumptionsSchema } from "../../core/schemas/pricing";
+import type { PricingInput } from "#core/engine/pricing";
+import { DEFAULT_PRICING_INPUT } from "#core/engine/pricing";
+import { pricingAssumptionsSchema } from "#core/schemas/pricing";
 import {
   CACHE_EXPIRY_DAYS,
   type CacheExpiryDays,
@@ -9,7 +9,7 @@ import {
   type SettingsPatch,
   settingFieldSchemas,
   settingsPatchSchema,
-} from "../../core/schemas/settings";
+} from "#core/schemas/settings";
 import type { AppConfig } from "../config";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SETTINGS_TEXTS } from "../../core/schemas/settings";
+import { SETTINGS_TEXTS } from "#core/schemas/settings";
 import { type FakeLlm, jsonReply, startFakeLlm } from "../ai/testing/fake-llm";
 import { VALID_TEXTS } from "../ai/testing/fixtures";
 import { buildApp } from "../app";

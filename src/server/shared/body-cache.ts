@@ -4,7 +4,7 @@
  * in-process LRU; with REDIS_URL, src/server/shared/caches.redis.ts keeps the same entries in Redis so
  * every instance shares them and an invalidation on one reaches all.
  */
-import { PLATFORMS } from "../../core/schemas/platform";
+import { PLATFORMS } from "#core/schemas/platform";
 
 export interface BodyCacheEntry {
   body: string;

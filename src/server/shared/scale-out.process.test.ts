@@ -4,7 +4,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { JobView } from "../../core/schemas/jobs";
+import type { JobView } from "#core/schemas/jobs";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
 import { deleteRedisPrefix, testRedisPrefix } from "./testing";

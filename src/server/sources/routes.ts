@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { sourceParamsSchema, sourcesResponseSchema, sourceTestResponseSchema } from "../../core/schemas/sources";
+import { sourceParamsSchema, sourcesResponseSchema, sourceTestResponseSchema } from "#core/schemas/sources";
 import { requireAdmin } from "../auth/auth-plugin";
 import type { SourcesService } from "./sources-service";
 

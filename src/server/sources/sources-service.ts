@@ -1,5 +1,5 @@
-import type { Platform } from "../../core/schemas/platform";
-import type { SourceTestResponse, SourceView } from "../../core/schemas/sources";
+import type { Platform } from "#core/schemas/platform";
+import type { SourceTestResponse, SourceView } from "#core/schemas/sources";
 import { COLLECTOR_DESCRIPTORS, type Collector } from "../collectors";
 import type { SourceHealthStore, SourceState } from "../collectors/source-health";
 import type { AppConfig } from "../config";

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { reportsWord } from "../../core/quota-text";
+import { reportsWord } from "#core/quota-text";
 import { PageContainer } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { useSiteInfo } from "../components/seo/site-info";

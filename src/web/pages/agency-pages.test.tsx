@@ -10,8 +10,8 @@ import {
   type ComparedAccount,
   type CompareResponse,
   figuresFromReport,
-} from "../../core/schemas/compare";
-import type { ListDetail, ListItem, SharedList } from "../../core/schemas/lists";
+} from "#core/schemas/compare";
+import type { ListDetail, ListItem, SharedList } from "#core/schemas/lists";
 import { compareSelection } from "../features/compare";
 import { makeAccount, SAMPLE } from "../features/report/testing/account-fixture";
 import { mockSession, renderWithApp, TEST_USER } from "../testing/render";

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSearch } from "wouter";
-import type { ComparedAccount } from "../../core/schemas/compare";
+import type { ComparedAccount } from "#core/schemas/compare";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { Button } from "../components/ui/button";

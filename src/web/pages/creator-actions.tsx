@@ -1,4 +1,4 @@
-import type { Platform } from "../../core/schemas/platform";
+import type { Platform } from "#core/schemas/platform";
 import { showLoginPrompt, useSession } from "../features/auth";
 import { CompareToggle } from "../features/compare";
 import { AddToListButton } from "../features/lists";

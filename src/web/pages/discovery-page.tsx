@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from "react";
 import { toast } from "sonner";
 import { Link, useLocation, useSearch } from "wouter";
-import type { Platform } from "../../core/schemas/platform";
+import type { Platform } from "#core/schemas/platform";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { Spinner } from "../components/ui/spinner";

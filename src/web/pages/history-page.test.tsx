@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
-import type { Account } from "../../core/schemas/account";
+import type { Account } from "#core/schemas/account";
 import { accountQueryKey } from "../features/report/api/get-account";
 import { makeAccount, makeEmptyAccount, SAMPLE } from "../features/report/testing/account-fixture";
 import { mockSession, renderWithApp, TEST_USER } from "../testing/render";

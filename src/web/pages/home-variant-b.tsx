@@ -1,7 +1,7 @@
 import { BadgeDollarSign, ChartNoAxesCombined, Pause, Play, ScanSearch, Sparkles } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "wouter";
-import { INDUSTRIES } from "../../core/taxonomy";
+import { INDUSTRIES } from "#core/taxonomy";
 import { FeatureCards } from "../components/marketing/feature-cards";
 import { Button, buttonVariants } from "../components/ui/button";
 import { paths } from "../config/paths";

@@ -1,4 +1,4 @@
-import type { Account } from "../../core/schemas/account";
+import type { Account } from "#core/schemas/account";
 import { showLoginPrompt, useSession } from "../features/auth";
 import { GrowthCard } from "../features/growth";
 import { WatchButton } from "../features/watchlists";

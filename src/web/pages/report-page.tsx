@@ -1,8 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useLocation, useParams } from "wouter";
 import { stripAt } from "#core/handles";
-import type { Account } from "../../core/schemas/account";
-import { isPlatform, PLATFORM_LABELS } from "../../core/schemas/platform";
+import type { Account } from "#core/schemas/account";
+import { isPlatform, PLATFORM_LABELS } from "#core/schemas/platform";
 import { PageContainer } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { paths } from "../config/paths";

@@ -1,6 +1,6 @@
 import { useLocation, useSearch } from "wouter";
-import { cleanSearchTerm, SEARCH_QUERY_MAX } from "../../core/schemas/search";
-import { searchPageMeta } from "../../core/seo/page-meta";
+import { cleanSearchTerm, SEARCH_QUERY_MAX } from "#core/schemas/search";
+import { searchPageMeta } from "#core/seo/page-meta";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { paths } from "../config/paths";

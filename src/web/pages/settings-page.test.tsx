@@ -4,8 +4,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { PRICING_REFERENCE } from "../../core/schemas/pricing";
-import type { SettingsResponse } from "../../core/schemas/settings";
+import { PRICING_REFERENCE } from "#core/schemas/pricing";
+import type { SettingsResponse } from "#core/schemas/settings";
 import { mockSession, renderWithApp, TEST_USER } from "../testing/render";
 import { SettingsPage } from "./settings-page";
 

@@ -1,5 +1,5 @@
 import { LogIn } from "lucide-react";
-import { SETTINGS_TEXTS } from "../../core/schemas/settings";
+import { SETTINGS_TEXTS } from "#core/schemas/settings";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { Button } from "../components/ui/button";

@@ -1,5 +1,5 @@
 import { Link } from "wouter";
-import { reportsWord } from "../../core/quota-text";
+import { reportsWord } from "#core/quota-text";
 import { Seo } from "../components/seo/seo";
 import { useSiteInfo } from "../components/seo/site-info";
 import { paths } from "../config/paths";

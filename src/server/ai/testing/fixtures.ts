@@ -1,7 +1,7 @@
 /** Shared inputs for the AI tests: a real engine report from the Instagram fixture snapshot. */
 import { readFileSync } from "node:fs";
-import { analyzeSnapshot } from "../../../core/engine";
-import { type ProfileSnapshot, parseSnapshot } from "../../../core/schemas/snapshot";
+import { analyzeSnapshot } from "#core/engine/index";
+import { type ProfileSnapshot, parseSnapshot } from "#core/schemas/snapshot";
 import type { AiTexts } from "../schema";
 
 export const NOW = new Date("2026-11-21T00:00:00Z");

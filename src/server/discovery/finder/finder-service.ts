@@ -4,15 +4,15 @@
  * index, and each is scored on text, industry, countries and engagement
  * (docs/decisions/003-discovery-matching.md). Follower sizes are hard filters.
  */
-import { interpretationFromCriteria } from "../../../core/discovery/criteria";
-import { type DescriptionExtractor, interpretDescription } from "../../../core/discovery/interpret";
+import { interpretationFromCriteria } from "#core/discovery/criteria";
+import { type DescriptionExtractor, interpretDescription } from "#core/discovery/interpret";
 import type {
   FinderRequest,
   FinderResponse,
   FinderResult,
   Interpretation,
-} from "../../../core/schemas/discovery";
-import type { Platform } from "../../../core/schemas/platform";
+} from "#core/schemas/discovery";
+import type { Platform } from "#core/schemas/platform";
 import type { DbOrTx } from "../../db/database";
 import { findExhaustive } from "./finder-sql";
 import { finderPlan } from "./plan";

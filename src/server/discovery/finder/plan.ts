@@ -1,7 +1,7 @@
 /** A finder search resolved from its interpretation: criteria, related industries, weights. */
-import { relatedIndustries } from "../../../core/discovery/match";
-import type { Interpretation } from "../../../core/schemas/discovery";
-import type { Platform } from "../../../core/schemas/platform";
+import { relatedIndustries } from "#core/discovery/match";
+import type { Interpretation } from "#core/schemas/discovery";
+import type { Platform } from "#core/schemas/platform";
 
 /** Finder weights (points out of 100 when every criterion applies). */
 export const FINDER_WEIGHTS = { text: 40, industry: 30, countries: 20, engagement: 10 } as const;

@@ -1,9 +1,9 @@
 /** A finder row as the answer shows it: the account, its match and the reasons it matched. */
-import { sizeLabel } from "../../../core/discovery/interpret";
-import { engagementQuality, formatEngagementRate, trimDescription } from "../../../core/discovery/match";
-import type { FinderResult } from "../../../core/schemas/discovery";
-import type { Platform } from "../../../core/schemas/platform";
-import { isModelFigures } from "../../../core/model-figures";
+import { sizeLabel } from "#core/discovery/interpret";
+import { engagementQuality, formatEngagementRate, trimDescription } from "#core/discovery/match";
+import type { FinderResult } from "#core/schemas/discovery";
+import type { Platform } from "#core/schemas/platform";
+import { isModelFigures } from "#core/model-figures";
 import type { FinderRow } from "./finder-sql";
 import type { FinderPlan } from "./plan";
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { gradeTone } from "../../../core/format";
+import { gradeTone } from "#core/format";
 import { ToneBadge } from "../ui/tone-badge";
 import { ModelFiguresMarker } from "./model-figures-marker";
 

@@ -1,4 +1,4 @@
-import { matchTone } from "../../../core/format";
+import { matchTone } from "#core/format";
 import { cn } from "../../lib/utils";
 import { Badge } from "../ui/badge";
 

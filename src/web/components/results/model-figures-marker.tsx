@@ -1,4 +1,4 @@
-import { MODEL_FIGURES_LABEL, MODEL_FIGURES_SHORT } from "../../../core/model-figures";
+import { MODEL_FIGURES_LABEL, MODEL_FIGURES_SHORT } from "#core/model-figures";
 import { cn } from "../../lib/utils";
 
 /**

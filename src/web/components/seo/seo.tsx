@@ -4,7 +4,7 @@ import {
   jsonLdText,
   type PageMeta,
   structuredData as structuredDataOf,
-} from "../../../core/seo/page-meta";
+} from "#core/seo/page-meta";
 import { absoluteUrl, siteOrigin, useSiteInfo } from "./site-info";
 
 export { DEFAULT_OG_IMAGE };

@@ -1,4 +1,4 @@
-import type { Tone } from "../../../core/format";
+import type { Tone } from "#core/format";
 import { cn } from "../../lib/utils";
 import { Badge, type BadgeProps } from "./badge";
 

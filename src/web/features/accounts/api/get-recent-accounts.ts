@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { type Account, accountSchema } from "../../../../core/schemas/account";
+import { type Account, accountSchema } from "#core/schemas/account";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_PATH, ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 

@@ -1,10 +1,10 @@
 import { ArrowRight } from "lucide-react";
 import type { MouseEvent } from "react";
 import { Link } from "wouter";
-import { engagementTone, formatFollowers } from "../../../../core/format";
-import { isModelFigures } from "../../../../core/model-figures";
-import type { Account } from "../../../../core/schemas/account";
-import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
+import { engagementTone, formatFollowers } from "#core/format";
+import { isModelFigures } from "#core/model-figures";
+import type { Account } from "#core/schemas/account";
+import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { AccountNameCell, GradeCell } from "../../../components/results/account-list-cells";
 import { buttonVariants } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { type Account, accountSchema } from "../../../../core/schemas/account";
-import type { AnalyzeRequest } from "../../../../core/schemas/input";
+import { type Account, accountSchema } from "#core/schemas/account";
+import type { AnalyzeRequest } from "#core/schemas/input";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_LIST_KEY } from "../../../lib/query-client";
 import { quotaSpentHeader, recordQuotaSpent } from "../../../lib/quota-spent";

@@ -1,6 +1,6 @@
 import { SearchX } from "lucide-react";
-import type { Account } from "../../../../core/schemas/account";
-import type { Platform } from "../../../../core/schemas/platform";
+import type { Account } from "#core/schemas/account";
+import type { Platform } from "#core/schemas/platform";
 import { AnalyzerForm } from "./analyzer-form";
 
 export interface AnalyzePromptProps {

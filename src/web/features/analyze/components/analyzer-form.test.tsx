@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Account } from "../../../../core/schemas/account";
+import type { Account } from "#core/schemas/account";
 import { resetAnalytics } from "../../../lib/analytics";
 import { quotaSpent } from "../../../lib/quota-spent";
 import { pixelEvents } from "../../../testing/pixel";

@@ -11,9 +11,9 @@ import {
 } from "react";
 import { toast } from "sonner";
 import { useLocation } from "wouter";
-import type { Account } from "../../../../core/schemas/account";
-import { searchFormSchema } from "../../../../core/schemas/input";
-import type { Platform } from "../../../../core/schemas/platform";
+import type { Account } from "#core/schemas/account";
+import { searchFormSchema } from "#core/schemas/input";
+import type { Platform } from "#core/schemas/platform";
 import { Button } from "../../../components/ui/button";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";

@@ -6,9 +6,9 @@ import {
   parseProfileInput,
   usernameTooLongMessage,
   validateHandle,
-} from "../../../../core/parser";
-import type { AnalyzeRequest } from "../../../../core/schemas/input";
-import type { Platform } from "../../../../core/schemas/platform";
+} from "#core/parser/index";
+import type { AnalyzeRequest } from "#core/schemas/input";
+import type { Platform } from "#core/schemas/platform";
 
 export type Submission =
   | { ok: true; request: AnalyzeRequest }

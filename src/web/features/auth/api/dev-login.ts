@@ -1,5 +1,5 @@
 import { type UseMutationOptions, useMutation } from "@tanstack/react-query";
-import { type LoginResponse, loginResponseSchema } from "../../../../core/schemas/auth";
+import { type LoginResponse, loginResponseSchema } from "#core/schemas/auth";
 import { api } from "../../../lib/api-client";
 
 export const DEV_LOGIN_PATH = "/api/auth/dev-login";

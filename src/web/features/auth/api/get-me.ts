@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type User, userSchema } from "../../../../core/schemas/auth";
+import { type User, userSchema } from "#core/schemas/auth";
 import { api, isApiError } from "../../../lib/api-client";
 
 export const ME_PATH = "/api/auth/me";

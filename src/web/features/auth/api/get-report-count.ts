@@ -1,5 +1,5 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { type ReportCount, reportCountSchema } from "../../../../core/schemas/auth";
+import { type ReportCount, reportCountSchema } from "#core/schemas/auth";
 import { api } from "../../../lib/api-client";
 
 export const REPORT_COUNT_PATH = "/api/reports/count";

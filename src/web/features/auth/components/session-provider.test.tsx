@@ -5,7 +5,7 @@ import { act, screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { ReportCount } from "../../../../core/schemas/auth";
+import type { ReportCount } from "#core/schemas/auth";
 import { api } from "../../../lib/api-client";
 import { countBody, type MockApiCall, mockSession, renderWithApp, TEST_USER } from "../../../testing/render";
 import { DEFAULT_HISTORY_FILTERS, historyQueryOptions, historyUrl } from "../../history/api/get-history";

@@ -1,7 +1,7 @@
 import { type Query, useQueryClient } from "@tanstack/react-query";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo } from "react";
 import { toast } from "sonner";
-import type { LoginResponse, User } from "../../../../core/schemas/auth";
+import type { LoginResponse, User } from "#core/schemas/auth";
 import { trackRegistration } from "../../../lib/analytics";
 import { isSignedInOnly } from "../../../lib/query-client";
 import { quotaSpent } from "../../../lib/quota-spent";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { toast } from "sonner";
 import { Link } from "wouter";
-import { anonLimitText, signInPromptText } from "../../../../core/quota-text";
+import { anonLimitText, signInPromptText } from "#core/quota-text";
 import {
   Dialog,
   DialogContent,

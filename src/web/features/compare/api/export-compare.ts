@@ -1,4 +1,4 @@
-import type { ExportFormat } from "../../../../core/schemas/lists";
+import type { ExportFormat } from "#core/schemas/lists";
 import { COMPARE_PATH } from "./get-compare";
 
 /** GET /api/compare/export?accounts=…&format=csv|xlsx|pdf: a download the browser fetches itself (a link). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type CompareResponse, compareResponseSchema } from "../../../../core/schemas/compare";
+import { type CompareResponse, compareResponseSchema } from "#core/schemas/compare";
 import { api } from "../../../lib/api-client";
 
 export const COMPARE_PATH = "/api/compare";

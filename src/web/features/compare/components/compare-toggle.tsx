@@ -1,7 +1,7 @@
 import { BarChart3, Check } from "lucide-react";
 import { toast } from "sonner";
-import { COMPARE_MAX } from "../../../../core/schemas/compare";
-import type { Platform } from "../../../../core/schemas/platform";
+import { COMPARE_MAX } from "#core/schemas/compare";
+import type { Platform } from "#core/schemas/platform";
 import { Button } from "../../../components/ui/button";
 import { compareSelection, useCompareSelection } from "../lib/selection";
 

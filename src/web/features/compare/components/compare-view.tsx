@@ -1,15 +1,15 @@
 import { Award, FileDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { formatDate, formatFollowers, gradeTone } from "../../../../core/format";
+import { formatDate, formatFollowers, gradeTone } from "#core/format";
 import {
   type ComparedAccount,
   type ComparedFigures,
   type CompareResponse,
   SUB_SCORES,
-} from "../../../../core/schemas/compare";
-import { EXPORT_FORMATS } from "../../../../core/schemas/lists";
-import { PLATFORM_LABELS, type Platform } from "../../../../core/schemas/platform";
+} from "#core/schemas/compare";
+import { EXPORT_FORMATS } from "#core/schemas/lists";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { ModelFiguresMarker } from "../../../components/results/model-figures-marker";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { buttonVariants } from "../../../components/ui/button";

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
-import { COMPARE_MAX, type CompareTarget } from "../../../../core/schemas/compare";
-import { isPlatform } from "../../../../core/schemas/platform";
+import { COMPARE_MAX, type CompareTarget } from "#core/schemas/compare";
+import { isPlatform } from "#core/schemas/platform";
 
 /**
  * The creators picked for comparison, kept in this browser (sessionStorage) so they survive moving

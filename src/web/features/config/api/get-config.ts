@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ClientConfig, clientConfigSchema } from "../../../../core/schemas/client-config";
+import { type ClientConfig, clientConfigSchema } from "#core/schemas/client-config";
 import { api } from "../../../lib/api-client";
 
 export const CONFIG_PATH = "/api/config";

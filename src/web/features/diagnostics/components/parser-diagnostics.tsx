@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from "react";
-import { parseProfileInput } from "../../../../core/parser";
-import type { Platform } from "../../../../core/schemas/platform";
+import { parseProfileInput } from "#core/parser/index";
+import type { Platform } from "#core/schemas/platform";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";

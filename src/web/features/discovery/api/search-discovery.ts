@@ -3,7 +3,7 @@ import {
   type DiscoverySearchRequest,
   type DiscoverySearchResponse,
   discoverySearchResponseSchema,
-} from "../../../../core/schemas/discovery";
+} from "#core/schemas/discovery";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 

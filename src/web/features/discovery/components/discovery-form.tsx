@@ -7,9 +7,9 @@ import {
   FOLLOWER_RANGE_LABELS,
   FOLLOWER_RANGES,
   type FollowerRange,
-} from "../../../../core/schemas/discovery";
-import type { Platform } from "../../../../core/schemas/platform";
-import { INDUSTRIES, MARKET_LABELS, TARGET_MARKETS, type TargetMarket } from "../../../../core/taxonomy";
+} from "#core/schemas/discovery";
+import type { Platform } from "#core/schemas/platform";
+import { INDUSTRIES, MARKET_LABELS, TARGET_MARKETS, type TargetMarket } from "#core/taxonomy";
 import { Button } from "../../../components/ui/button";
 import { NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";

@@ -1,13 +1,13 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download } from "lucide-react";
 import { Fragment, type ReactNode, useId, useMemo, useState } from "react";
-import { formatFollowers } from "../../../../core/format";
+import { formatFollowers } from "#core/format";
 import {
   type DiscoveryResult,
   type DiscoverySearchRequest,
   FOLLOWER_RANGE_LABELS,
   type WebCandidatesNote,
-} from "../../../../core/schemas/discovery";
-import { PLATFORM_LABELS, type Platform } from "../../../../core/schemas/platform";
+} from "#core/schemas/discovery";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { AccountCell, NoMatchingRow } from "../../../components/results/account-cell";
 import { MatchBadge } from "../../../components/results/match-badge";
 import { ResultsFilterBar } from "../../../components/results/results-filter-bar";

@@ -4,8 +4,8 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { DiscoveryResult, WebCandidatesNote } from "../../../../core/schemas/discovery";
-import { INDUSTRIES } from "../../../../core/taxonomy";
+import type { DiscoveryResult, WebCandidatesNote } from "#core/schemas/discovery";
+import { INDUSTRIES } from "#core/taxonomy";
 import { mockSession, renderWithApp } from "../../../testing/render";
 import {
   DISCOVERY_ROWS,

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, SearchX } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import type { DiscoverySearchRequest, DiscoverySearchResponse } from "../../../../core/schemas/discovery";
+import type { DiscoverySearchRequest, DiscoverySearchResponse } from "#core/schemas/discovery";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";

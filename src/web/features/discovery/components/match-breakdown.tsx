@@ -1,4 +1,4 @@
-import type { MatchContribution } from "../../../../core/schemas/discovery";
+import type { MatchContribution } from "#core/schemas/discovery";
 import { cn } from "../../../lib/utils";
 
 /**

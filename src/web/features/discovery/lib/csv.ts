@@ -1,7 +1,7 @@
-import { csvCell } from "../../../../core/csv";
-import { FIGURES_SOURCE_HEADER, figuresSourceText } from "../../../../core/model-figures";
-import { type DiscoveryResult, FOLLOWER_RANGE_LABELS } from "../../../../core/schemas/discovery";
-import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
+import { csvCell } from "#core/csv";
+import { FIGURES_SOURCE_HEADER, figuresSourceText } from "#core/model-figures";
+import { type DiscoveryResult, FOLLOWER_RANGE_LABELS } from "#core/schemas/discovery";
+import { PLATFORM_LABELS } from "#core/schemas/platform";
 
 /**
  * CSV export of the discovery rows on screen (RFC 4180: comma-separated, CRLF line ends, fields

@@ -1,4 +1,4 @@
-import type { DiscoveryResult } from "../../../../core/schemas/discovery";
+import type { DiscoveryResult } from "#core/schemas/discovery";
 
 /** Spec §2 discovery sorts: match %, followers and username, each both ways. */
 export const SORT_OPTIONS = [

@@ -4,7 +4,7 @@ import {
   discoverySearchResponseSchema,
   type MatchContribution,
   type WebCandidatesNote,
-} from "../../../../core/schemas/discovery";
+} from "#core/schemas/discovery";
 
 /** A breakdown that adds up to `match` (industry 40, markets 30, followers 15, engagement 15). */
 function breakdownFor(match: number, industry: string): MatchContribution[] {

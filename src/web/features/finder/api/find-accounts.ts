@@ -3,7 +3,7 @@ import {
   type FinderRequestInput,
   type FinderResponse,
   finderResponseSchema,
-} from "../../../../core/schemas/discovery";
+} from "#core/schemas/discovery";
 import { api } from "../../../lib/api-client";
 
 export const FIND_ACCOUNTS_PATH = "/api/accounts/find";

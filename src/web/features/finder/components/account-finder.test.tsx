@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Interpretation } from "../../../../core/schemas/discovery";
+import type { Interpretation } from "#core/schemas/discovery";
 import { resetAnalytics } from "../../../lib/analytics";
 import type { ApiError } from "../../../lib/api-client";
 import { pixelEvents } from "../../../testing/pixel";

@@ -1,15 +1,15 @@
 import { Sparkles } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useMemo, useState } from "react";
 import { toast } from "sonner";
-import { formatFollowers } from "../../../../core/format";
+import { formatFollowers } from "#core/format";
 import {
   FINDER_DESCRIPTION_MAX,
   type FinderRequestInput,
   type FinderResponse,
   type FinderResult,
   finderRequestSchema,
-} from "../../../../core/schemas/discovery";
-import type { Platform } from "../../../../core/schemas/platform";
+} from "#core/schemas/discovery";
+import type { Platform } from "#core/schemas/platform";
 import { AccountCell, NoMatchingRow } from "../../../components/results/account-cell";
 import { MatchBadge } from "../../../components/results/match-badge";
 import { ResultsFilterBar } from "../../../components/results/results-filter-bar";

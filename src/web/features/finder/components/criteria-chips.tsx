@@ -5,8 +5,8 @@ import {
   FINDER_MAX_INDUSTRIES,
   FINDER_MAX_KEYWORDS,
   type Interpretation,
-} from "../../../../core/schemas/discovery";
-import { COUNTRIES, INDUSTRIES, type Industry, isIndustry } from "../../../../core/taxonomy";
+} from "#core/schemas/discovery";
+import { COUNTRIES, INDUSTRIES, type Industry, isIndustry } from "#core/taxonomy";
 import { Button } from "../../../components/ui/button";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";

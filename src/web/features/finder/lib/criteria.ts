@@ -1,11 +1,11 @@
-import { sizeLabel } from "../../../../core/discovery/interpret";
-import { SIZE_TIERS } from "../../../../core/discovery/lexicon";
+import { sizeLabel } from "#core/discovery/interpret";
+import { SIZE_TIERS } from "#core/discovery/lexicon";
 import {
   FINDER_KEYWORD_MAX,
   type FinderCriteriaInput,
   type Interpretation,
-} from "../../../../core/schemas/discovery";
-import type { Industry } from "../../../../core/taxonomy";
+} from "#core/schemas/discovery";
+import type { Industry } from "#core/taxonomy";
 
 /** The interpreted criteria as the chips edit them (languages are already read as countries). */
 export interface EditableCriteria {

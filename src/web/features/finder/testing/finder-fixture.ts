@@ -3,7 +3,7 @@ import {
   type FinderResult,
   finderResponseSchema,
   type Interpretation,
-} from "../../../../core/schemas/discovery";
+} from "#core/schemas/discovery";
 
 function result(r: Partial<FinderResult> & Pick<FinderResult, "username" | "matchPercentage">): FinderResult {
   return {

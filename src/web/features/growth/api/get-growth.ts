@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { stripAt } from "#core/handles";
-import { type GrowthResponse, growthResponseSchema } from "../../../../core/schemas/growth";
-import type { Platform } from "../../../../core/schemas/platform";
+import { type GrowthResponse, growthResponseSchema } from "#core/schemas/growth";
+import type { Platform } from "#core/schemas/platform";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 

@@ -1,8 +1,8 @@
 import { TriangleAlert } from "lucide-react";
 import { lazy, Suspense } from "react";
-import { formatDate, formatFollowers } from "../../../../core/format";
-import type { GrowthResponse } from "../../../../core/schemas/growth";
-import type { Platform } from "../../../../core/schemas/platform";
+import { formatDate, formatFollowers } from "#core/format";
+import type { GrowthResponse } from "#core/schemas/growth";
+import type { Platform } from "#core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useGrowth } from "../api/get-growth";

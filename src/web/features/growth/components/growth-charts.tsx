@@ -1,7 +1,7 @@
 // Loaded on demand (React.lazy in growth-card.tsx): recharts stays out of every page's first load.
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatDate, formatFollowers } from "../../../../core/format";
-import type { GrowthPoint } from "../../../../core/schemas/growth";
+import { formatDate, formatFollowers } from "#core/format";
+import type { GrowthPoint } from "#core/schemas/growth";
 
 const CHART_HEIGHT = 220;
 const tooltipStyle = {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { type Account, accountSchema } from "../../../../core/schemas/account";
-import type { ListAccountsQuery } from "../../../../core/schemas/reports-api";
+import { type Account, accountSchema } from "#core/schemas/account";
+import type { ListAccountsQuery } from "#core/schemas/reports-api";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_PATH, ACCOUNTS_STALE_TIME_MS, SIGNED_IN_ONLY } from "../../../lib/query-client";
 

@@ -1,12 +1,12 @@
 import { RefreshCw, Search } from "lucide-react";
 import { type MouseEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Link } from "wouter";
-import { engagementTone, formatDate, formatFollowers } from "../../../../core/format";
-import { isModelFigures } from "../../../../core/model-figures";
-import type { Account } from "../../../../core/schemas/account";
-import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
-import { GRADE_LETTERS, HISTORY_SORTS } from "../../../../core/schemas/reports-api";
-import { MARKET_LABELS, TARGET_MARKETS } from "../../../../core/taxonomy";
+import { engagementTone, formatDate, formatFollowers } from "#core/format";
+import { isModelFigures } from "#core/model-figures";
+import type { Account } from "#core/schemas/account";
+import { PLATFORM_LABELS } from "#core/schemas/platform";
+import { GRADE_LETTERS, HISTORY_SORTS } from "#core/schemas/reports-api";
+import { MARKET_LABELS, TARGET_MARKETS } from "#core/taxonomy";
 import { AccountNameCell, GradeCell } from "../../../components/results/account-list-cells";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { Input, NativeSelect } from "../../../components/ui/input";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type AddListItemRequest, type ListItem, listItemSchema } from "../../../../core/schemas/lists";
+import { type AddListItemRequest, type ListItem, listItemSchema } from "#core/schemas/lists";
 import { api } from "../../../lib/api-client";
 import { listPath } from "./get-list";
 import { LISTS_KEY } from "./get-lists";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { createdListSchema } from "../../../../core/schemas/lists";
+import { createdListSchema } from "#core/schemas/lists";
 import { api } from "../../../lib/api-client";
 import { LISTS_KEY, LISTS_PATH } from "./get-lists";
 

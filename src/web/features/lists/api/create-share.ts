@@ -3,7 +3,7 @@ import {
   type CreatedShare,
   type CreateShareRequest,
   createdShareSchema,
-} from "../../../../core/schemas/lists";
+} from "#core/schemas/lists";
 import { api } from "../../../lib/api-client";
 import { listPath } from "./get-list";
 import { sharesQueryKey } from "./get-shares";

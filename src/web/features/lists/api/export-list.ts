@@ -1,4 +1,4 @@
-import type { ExportFormat } from "../../../../core/schemas/lists";
+import type { ExportFormat } from "#core/schemas/lists";
 import { listPath } from "./get-list";
 
 /** GET /api/lists/{id}/export?format=csv|xlsx|pdf: a download the browser fetches itself (a link). */

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ListDetail, listDetailSchema } from "../../../../core/schemas/lists";
+import { type ListDetail, listDetailSchema } from "#core/schemas/lists";
 import { api } from "../../../lib/api-client";
 import { SIGNED_IN_ONLY } from "../../../lib/query-client";
 import { LISTS_PATH } from "./get-lists";

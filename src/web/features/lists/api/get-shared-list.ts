@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type SharedList, sharedListSchema } from "../../../../core/schemas/lists";
+import { type SharedList, sharedListSchema } from "#core/schemas/lists";
 import { api } from "../../../lib/api-client";
 
 const sharedPath = (token: string) => `/api/shared/lists/${encodeURIComponent(token)}`;

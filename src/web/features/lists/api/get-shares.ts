@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { z } from "zod";
-import { type ShareSummary, shareSummarySchema } from "../../../../core/schemas/lists";
+import { type ShareSummary, shareSummarySchema } from "#core/schemas/lists";
 import { api } from "../../../lib/api-client";
 import { SIGNED_IN_ONLY } from "../../../lib/query-client";
 import { listPath } from "./get-list";

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type ListItem, listItemSchema, type UpdateListItemRequest } from "../../../../core/schemas/lists";
+import { type ListItem, listItemSchema, type UpdateListItemRequest } from "#core/schemas/lists";
 import { apiRequest } from "../../../lib/api-client";
 import { listPath } from "./get-list";
 import { LISTS_KEY } from "./get-lists";

@@ -1,8 +1,8 @@
 import { ListPlus, Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
-import { LIST_NAME_MAX } from "../../../../core/schemas/lists";
-import type { Platform } from "../../../../core/schemas/platform";
+import { LIST_NAME_MAX } from "#core/schemas/lists";
+import type { Platform } from "#core/schemas/platform";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,

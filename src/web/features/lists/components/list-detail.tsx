@@ -2,7 +2,7 @@ import { BarChart3, FileDown, Trash2 } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { Link } from "wouter";
-import { COMPARE_MAX } from "../../../../core/schemas/compare";
+import { COMPARE_MAX } from "#core/schemas/compare";
 import {
   EXPORT_FORMATS,
   LIST_NOTE_MAX,
@@ -10,7 +10,7 @@ import {
   LIST_STATUSES,
   type ListItem,
   type ListStatus,
-} from "../../../../core/schemas/lists";
+} from "#core/schemas/lists";
 import { ModelFiguresMarker } from "../../../components/results/model-figures-marker";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { NativeSelect } from "../../../components/ui/input";

@@ -1,6 +1,6 @@
-import { formatDate, formatFollowers, gradeTone } from "../../../../core/format";
-import type { ListItem, ListTotals } from "../../../../core/schemas/lists";
-import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
+import { formatDate, formatFollowers, gradeTone } from "#core/format";
+import type { ListItem, ListTotals } from "#core/schemas/lists";
+import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { ToneBadge } from "../../../components/ui/tone-badge";
 
 /** "$1,234". */

@@ -2,7 +2,7 @@ import { Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { Link } from "wouter";
-import { LIST_NAME_MAX } from "../../../../core/schemas/lists";
+import { LIST_NAME_MAX } from "#core/schemas/lists";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";

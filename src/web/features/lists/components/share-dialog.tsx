@@ -1,8 +1,8 @@
 import { Copy, Link2, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { toast } from "sonner";
-import { formatDate } from "../../../../core/format";
-import type { CreatedShare } from "../../../../core/schemas/lists";
+import { formatDate } from "#core/format";
+import type { CreatedShare } from "#core/schemas/lists";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,

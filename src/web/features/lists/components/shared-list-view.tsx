@@ -1,6 +1,6 @@
 import { LinkIcon } from "lucide-react";
-import { formatDate } from "../../../../core/format";
-import { LIST_STATUS_LABELS } from "../../../../core/schemas/lists";
+import { formatDate } from "#core/format";
+import { LIST_STATUS_LABELS } from "#core/schemas/lists";
 import { ModelFiguresMarker } from "../../../components/results/model-figures-marker";
 import { Spinner } from "../../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";

@@ -1,7 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { stripAt } from "#core/handles";
-import { type Account, accountSchema } from "../../../../core/schemas/account";
-import type { Platform } from "../../../../core/schemas/platform";
+import { type Account, accountSchema } from "#core/schemas/account";
+import type { Platform } from "#core/schemas/platform";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { type Account, accountSchema } from "../../../../core/schemas/account";
-import type { Platform } from "../../../../core/schemas/platform";
+import { type Account, accountSchema } from "#core/schemas/account";
+import type { Platform } from "#core/schemas/platform";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_LIST_KEY } from "../../../lib/query-client";
 import { accountPath, primeAccount } from "./get-account";

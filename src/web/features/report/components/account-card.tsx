@@ -1,8 +1,8 @@
 import { BadgeCheck, ExternalLink, FlaskConical, Globe, Lock, ShieldQuestion } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { formatDate, formatFollowers } from "../../../../core/format";
-import type { Account } from "../../../../core/schemas/account";
-import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
+import { formatDate, formatFollowers } from "#core/format";
+import type { Account } from "#core/schemas/account";
+import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent } from "../../../components/ui/card";

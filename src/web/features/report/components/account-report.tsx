@@ -1,7 +1,7 @@
 import { CircleAlert } from "lucide-react";
 import { type ReactNode, useDeferredValue, useEffect } from "react";
-import type { Account } from "../../../../core/schemas/account";
-import type { Platform } from "../../../../core/schemas/platform";
+import type { Account } from "#core/schemas/account";
+import type { Platform } from "#core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";

@@ -1,4 +1,4 @@
-import type { Account } from "../../../../core/schemas/account";
+import type { Account } from "#core/schemas/account";
 import { FALLBACK_TEXT, formatShare, textOr } from "../lib/report-fields";
 import { ProvenanceMark } from "./provenance-mark";
 import { LabelList, ReportSection, ReportText } from "./report-section";

@@ -1,6 +1,6 @@
-import { engagementTone } from "../../../../core/format";
-import type { Account } from "../../../../core/schemas/account";
-import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
+import { engagementTone } from "#core/format";
+import type { Account } from "#core/schemas/account";
+import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { ToneBadge } from "../../../components/ui/tone-badge";
 import { engagementRateText, FALLBACK_TEXT, ordinal } from "../lib/report-fields";
 import { ProvenanceMark } from "./provenance-mark";

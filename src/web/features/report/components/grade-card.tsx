@@ -1,6 +1,6 @@
-import { gradeTone } from "../../../../core/format";
-import type { Account } from "../../../../core/schemas/account";
-import type { ReportMetrics } from "../../../../core/schemas/report";
+import { gradeTone } from "#core/format";
+import type { Account } from "#core/schemas/account";
+import type { ReportMetrics } from "#core/schemas/report";
 import { ToneBadge } from "../../../components/ui/tone-badge";
 import { FALLBACK_TEXT, SUB_SCORE_LABELS, SUB_SCORE_MISSING, textOr } from "../lib/report-fields";
 import { ReportSection, ReportText } from "./report-section";

@@ -1,4 +1,4 @@
-import type { Provenance } from "../../../../core/schemas/report";
+import type { Provenance } from "#core/schemas/report";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../../../components/ui/tooltip";
 import { cn } from "../../../lib/utils";
 

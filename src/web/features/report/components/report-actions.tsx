@@ -1,5 +1,5 @@
 import { Download, RefreshCw } from "lucide-react";
-import type { Account } from "../../../../core/schemas/account";
+import type { Account } from "#core/schemas/account";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { useRefreshAccount } from "../api/refresh-account";

@@ -1,7 +1,7 @@
 // Loaded on demand (React.lazy in report-view.tsx): recharts stays out of every page's first load.
 import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
-import { formatDate } from "../../../../core/format";
-import type { Account } from "../../../../core/schemas/account";
+import { formatDate } from "#core/format";
+import type { Account } from "#core/schemas/account";
 import {
   FALLBACK_TEXT,
   formatCount,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Provenance } from "../../../../core/schemas/report";
+import type { Provenance } from "#core/schemas/report";
 import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { cn } from "../../../lib/utils";
 import { ProvenanceMark } from "./provenance-mark";

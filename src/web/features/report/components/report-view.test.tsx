@@ -4,7 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from "@testing-library/react"
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { GRADES } from "../../../../core/schemas/report";
+import { GRADES } from "#core/schemas/report";
 import { mockSession, renderWithApp } from "../../../testing/render";
 import { ordinal } from "../lib/report-fields";
 import { makeAccount, makeEmptyAccount, makeRealAccount, SAMPLE } from "../testing/account-fixture";

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
-import type { Account } from "../../../../core/schemas/account";
-import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
+import type { Account } from "#core/schemas/account";
+import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { trackReportView } from "../../../lib/analytics";
 import { AccountCard } from "./account-card";

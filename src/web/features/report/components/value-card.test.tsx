@@ -2,10 +2,10 @@
 import "../../../testing/dom";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { analyzeSnapshot } from "../../../../core/engine";
-import { DEFAULT_PRICING } from "../../../../core/engine/pricing";
-import { createSampleCatalog } from "../../../../core/sample";
-import { accountSchema } from "../../../../core/schemas/account";
+import { analyzeSnapshot } from "#core/engine/index";
+import { DEFAULT_PRICING } from "#core/engine/pricing";
+import { createSampleCatalog } from "#core/sample/index";
+import { accountSchema } from "#core/schemas/account";
 import { mockSession, renderWithApp } from "../../../testing/render";
 import { FIXTURE_NOW, makeAccount, SAMPLE } from "../testing/account-fixture";
 import { EngagementCard } from "./engagement-card";

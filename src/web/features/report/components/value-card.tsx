@@ -1,4 +1,4 @@
-import type { Account } from "../../../../core/schemas/account";
+import type { Account } from "#core/schemas/account";
 import { FALLBACK_TEXT, formatCount, formatMoney, textOr } from "../lib/report-fields";
 import { ReportSection, ReportText } from "./report-section";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FALLBACK } from "../../../../core/engine";
+import { FALLBACK } from "#core/engine/index";
 import { makeAccount } from "../testing/account-fixture";
 import { FALLBACK_TEXT, initialsOf, interactionsOf, ordinal, profileUrl, textOr } from "./report-fields";
 

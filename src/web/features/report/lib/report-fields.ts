@@ -1,6 +1,6 @@
-import { CHANNEL_ID } from "../../../../core/handles";
-import type { Account } from "../../../../core/schemas/account";
-import type { ReportMetrics } from "../../../../core/schemas/report";
+import { CHANNEL_ID } from "#core/handles";
+import type { Account } from "#core/schemas/account";
+import type { ReportMetrics } from "#core/schemas/report";
 
 /**
  * Spec §2 fallback texts, exactly. The engine writes the same ones (core/engine FALLBACK); importing

@@ -1,8 +1,8 @@
 // Test fixtures: real accounts made by the report engine from the sample creators (no hand-written DTOs).
-import { analyzeSnapshot } from "../../../../core/engine";
-import { createSampleCatalog } from "../../../../core/sample";
-import { type Account, accountSchema } from "../../../../core/schemas/account";
-import type { Provenance } from "../../../../core/schemas/report";
+import { analyzeSnapshot } from "#core/engine/index";
+import { createSampleCatalog } from "#core/sample/index";
+import { type Account, accountSchema } from "#core/schemas/account";
+import type { Provenance } from "#core/schemas/report";
 
 export const FIXTURE_NOW = new Date("2026-01-15T00:00:00Z");
 const catalog = createSampleCatalog(50, { seed: 2016, now: FIXTURE_NOW });

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import { type SiteSearchResponse, siteSearchResponseSchema } from "../../../../core/schemas/search";
+import { type SiteSearchResponse, siteSearchResponseSchema } from "#core/schemas/search";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 

@@ -1,6 +1,6 @@
 import { Search } from "lucide-react";
 import { type FormEvent, useEffect, useState } from "react";
-import { SEARCH_QUERY_MAX } from "../../../../core/schemas/search";
+import { SEARCH_QUERY_MAX } from "#core/schemas/search";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 

@@ -2,7 +2,7 @@
 import "../../../testing/dom";
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import type { SiteSearchResult } from "../../../../core/schemas/search";
+import type { SiteSearchResult } from "#core/schemas/search";
 import { SearchPage } from "../../../pages/search-page";
 import { mockSession, renderWithApp } from "../../../testing/render";
 

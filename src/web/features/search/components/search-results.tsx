@@ -1,8 +1,8 @@
 import { Link } from "wouter";
-import { formatFollowers } from "../../../../core/format";
-import { normalizeForSubmit } from "../../../../core/parser/parse-profile-input";
-import { PLATFORM_LABELS, PLATFORMS } from "../../../../core/schemas/platform";
-import type { SiteSearchResult } from "../../../../core/schemas/search";
+import { formatFollowers } from "#core/format";
+import { normalizeForSubmit } from "#core/parser/parse-profile-input";
+import { PLATFORM_LABELS, PLATFORMS } from "#core/schemas/platform";
+import type { SiteSearchResult } from "#core/schemas/search";
 import { AccountNameCell, GradeCell } from "../../../components/results/account-list-cells";
 import { buttonVariants } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";

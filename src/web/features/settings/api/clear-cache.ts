@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { type ClearCacheResponse, clearCacheResponseSchema } from "../../../../core/schemas/settings";
+import { type ClearCacheResponse, clearCacheResponseSchema } from "#core/schemas/settings";
 import { api } from "../../../lib/api-client";
 import { settingsQueryOptions } from "./get-settings";
 import { UNKNOWN_ERROR } from "./messages";

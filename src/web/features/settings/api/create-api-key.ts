@@ -4,7 +4,7 @@ import {
   type ApiKeyCreate,
   type ApiKeyCreated,
   apiKeyCreatedSchema,
-} from "../../../../core/schemas/api-keys";
+} from "#core/schemas/api-keys";
 import { api } from "../../../lib/api-client";
 import { API_KEYS_PATH, apiKeysQueryOptions } from "./get-api-keys";
 import { UNKNOWN_ERROR } from "./messages";

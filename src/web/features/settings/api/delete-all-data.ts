@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { type DeleteAllResponse, deleteAllResponseSchema } from "../../../../core/schemas/settings";
+import { type DeleteAllResponse, deleteAllResponseSchema } from "#core/schemas/settings";
 import { apiRequest } from "../../../lib/api-client";
 import { UNKNOWN_ERROR } from "./messages";
 

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { ExportFormat } from "../../../../core/schemas/settings";
+import type { ExportFormat } from "#core/schemas/settings";
 import { api } from "../../../lib/api-client";
 import { UNKNOWN_ERROR } from "./messages";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ApiKey, apiKeyListSchema } from "../../../../core/schemas/api-keys";
+import { type ApiKey, apiKeyListSchema } from "#core/schemas/api-keys";
 import { api } from "../../../lib/api-client";
 import { SIGNED_IN_ONLY } from "../../../lib/query-client";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type SettingsResponse, settingsResponseSchema } from "../../../../core/schemas/settings";
+import { type SettingsResponse, settingsResponseSchema } from "#core/schemas/settings";
 import { api } from "../../../lib/api-client";
 import { SIGNED_IN_ONLY } from "../../../lib/query-client";
 

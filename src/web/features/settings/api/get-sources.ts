@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type SourcesResponse, sourcesResponseSchema } from "../../../../core/schemas/sources";
+import { type SourcesResponse, sourcesResponseSchema } from "#core/schemas/sources";
 import { api } from "../../../lib/api-client";
 import { SIGNED_IN_ONLY } from "../../../lib/query-client";
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import type { PricingAssumptions } from "../../../../core/engine/pricing";
-import { type PricingResponse, pricingResponseSchema } from "../../../../core/schemas/pricing";
+import type { PricingAssumptions } from "#core/engine/pricing";
+import { type PricingResponse, pricingResponseSchema } from "#core/schemas/pricing";
 import { api, apiRequest } from "../../../lib/api-client";
 import { SIGNED_IN_ONLY } from "../../../lib/query-client";
 import { UNKNOWN_ERROR } from "./messages";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { apiKeyDeletedSchema } from "../../../../core/schemas/api-keys";
+import { apiKeyDeletedSchema } from "#core/schemas/api-keys";
 import { apiRequest } from "../../../lib/api-client";
 import { API_KEYS_PATH, apiKeysQueryOptions } from "./get-api-keys";
 import { UNKNOWN_ERROR } from "./messages";

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import { type SourceTestResponse, sourceTestResponseSchema } from "../../../../core/schemas/sources";
+import { type SourceTestResponse, sourceTestResponseSchema } from "#core/schemas/sources";
 import { api } from "../../../lib/api-client";
 import { sourcesQueryOptions } from "./get-sources";
 import { UNKNOWN_ERROR } from "./messages";

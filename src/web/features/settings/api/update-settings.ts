@@ -4,7 +4,7 @@ import {
   type SettingsPatch,
   type SettingsResponse,
   settingsResponseSchema,
-} from "../../../../core/schemas/settings";
+} from "#core/schemas/settings";
 import { apiRequest } from "../../../lib/api-client";
 import { SETTINGS_PATH, settingsQueryOptions } from "./get-settings";
 import { UNKNOWN_ERROR } from "./messages";

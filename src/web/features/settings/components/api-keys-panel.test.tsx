@@ -4,7 +4,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
-import type { ApiKey } from "../../../../core/schemas/api-keys";
+import type { ApiKey } from "#core/schemas/api-keys";
 import { mockSession, renderWithApp, TEST_USER } from "../../../testing/render";
 import { ApiKeysPanel } from "./api-keys-panel";
 

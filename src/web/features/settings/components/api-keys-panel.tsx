@@ -1,12 +1,12 @@
 import { Check, Copy, KeyRound, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { formatDate } from "../../../../core/format";
+import { formatDate } from "#core/format";
 import {
   API_KEY_SCOPE_TEXTS,
   API_KEY_SCOPES,
   type ApiKeyCreated,
   type ApiKeyScope,
-} from "../../../../core/schemas/api-keys";
+} from "#core/schemas/api-keys";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";

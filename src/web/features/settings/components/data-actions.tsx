@@ -1,7 +1,7 @@
 import { Download, Eraser, Trash2 } from "lucide-react";
 import { useState } from "react";
-import { formatDate } from "../../../../core/format";
-import type { SettingsResponse } from "../../../../core/schemas/settings";
+import { formatDate } from "#core/format";
+import type { SettingsResponse } from "#core/schemas/settings";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import {

@@ -1,6 +1,6 @@
-import { formatDate } from "../../../../core/format";
-import { PLATFORM_LABELS } from "../../../../core/schemas/platform";
-import type { SourceView } from "../../../../core/schemas/sources";
+import { formatDate } from "#core/format";
+import { PLATFORM_LABELS } from "#core/schemas/platform";
+import type { SourceView } from "#core/schemas/sources";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";

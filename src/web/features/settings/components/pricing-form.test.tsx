@@ -4,8 +4,8 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
-import { DEFAULT_PRICING } from "../../../../core/engine/pricing";
-import { PRICING_REFERENCE } from "../../../../core/schemas/pricing";
+import { DEFAULT_PRICING } from "#core/engine/pricing";
+import { PRICING_REFERENCE } from "#core/schemas/pricing";
 import { mockSession, renderWithApp, TEST_USER } from "../../../testing/render";
 import { PricingSettings } from "./pricing-form";
 

@@ -1,10 +1,10 @@
 import { RotateCcw, Save } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { PRICE_TIERS, type PricingAssumptions } from "../../../../core/engine/pricing";
-import { PLATFORMS } from "../../../../core/schemas/platform";
-import { type PricingResponse, pricingAssumptionsSchema } from "../../../../core/schemas/pricing";
-import { POST_TYPES } from "../../../../core/schemas/snapshot";
-import { INDUSTRIES } from "../../../../core/taxonomy";
+import { PRICE_TIERS, type PricingAssumptions } from "#core/engine/pricing";
+import { PLATFORMS } from "#core/schemas/platform";
+import { type PricingResponse, pricingAssumptionsSchema } from "#core/schemas/pricing";
+import { POST_TYPES } from "#core/schemas/snapshot";
+import { INDUSTRIES } from "#core/taxonomy";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";

@@ -1,7 +1,7 @@
 import * as SwitchPrimitive from "@radix-ui/react-switch";
 import { Save } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { formatDate } from "../../../../core/format";
+import { formatDate } from "#core/format";
 import {
   type AutoRefresh,
   CACHE_EXPIRY_DAYS,
@@ -10,7 +10,7 @@ import {
   modelNameSchema,
   type SettingsPatch,
   type SettingsResponse,
-} from "../../../../core/schemas/settings";
+} from "#core/schemas/settings";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { notificationListSchema } from "../../../../core/schemas/growth";
+import { notificationListSchema } from "#core/schemas/growth";
 import { api } from "../../../lib/api-client";
 import { NOTIFICATIONS_PATH, signedInOnly } from "./keys";
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { watchlistListSchema } from "../../../../core/schemas/growth";
+import { watchlistListSchema } from "#core/schemas/growth";
 import { api } from "../../../lib/api-client";
 import { signedInOnly, WATCHLISTS_PATH } from "./keys";
 

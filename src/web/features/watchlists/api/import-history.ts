@@ -1,5 +1,5 @@
-import { growthImportResponseSchema } from "../../../../core/schemas/growth";
-import type { Platform } from "../../../../core/schemas/platform";
+import { growthImportResponseSchema } from "#core/schemas/growth";
+import type { Platform } from "#core/schemas/platform";
 import { apiRequest } from "../../../lib/api-client";
 
 /**

@@ -6,8 +6,8 @@ import {
   alertRuleCreatedSchema,
   type Cadence,
   watchlistSchema,
-} from "../../../../core/schemas/growth";
-import type { Platform } from "../../../../core/schemas/platform";
+} from "#core/schemas/growth";
+import type { Platform } from "#core/schemas/platform";
 import { api, apiRequest } from "../../../lib/api-client";
 import { WATCHLISTS_PATH } from "./keys";
 

@@ -1,7 +1,7 @@
 import * as Popover from "@radix-ui/react-popover";
 import { Bell } from "lucide-react";
 import { Link } from "wouter";
-import { formatDate } from "../../../../core/format";
+import { formatDate } from "#core/format";
 import { Button } from "../../../components/ui/button";
 import { useMarkNotificationsRead, useNotifications } from "../api/get-notifications";
 

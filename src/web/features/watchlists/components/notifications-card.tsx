@@ -1,4 +1,4 @@
-import { formatDate } from "../../../../core/format";
+import { formatDate } from "#core/format";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { useMarkNotificationsRead, useNotifications } from "../api/get-notifications";

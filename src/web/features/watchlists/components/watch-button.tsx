@@ -1,7 +1,7 @@
 import { Eye } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import type { Platform } from "../../../../core/schemas/platform";
+import type { Platform } from "#core/schemas/platform";
 import { Button } from "../../../components/ui/button";
 import {
   Dialog,

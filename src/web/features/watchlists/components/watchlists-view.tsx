@@ -1,15 +1,15 @@
 import { Trash2, Upload } from "lucide-react";
 import { type FormEvent, useState } from "react";
 import { toast } from "sonner";
-import { formatDate, formatFollowers } from "../../../../core/format";
+import { formatDate, formatFollowers } from "#core/format";
 import {
   ALERT_KINDS,
   type AlertKind,
   type Cadence,
   THRESHOLD_KINDS,
   type WatchlistDetail,
-} from "../../../../core/schemas/growth";
-import { PLATFORM_LABELS, type Platform } from "../../../../core/schemas/platform";
+} from "#core/schemas/growth";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { ModelFiguresMarker } from "../../../components/results/model-figures-marker";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
