@@ -163,6 +163,13 @@ export const matchContributionSchema = z.object({
 });
 export type MatchContribution = z.infer<typeof matchContributionSchema>;
 
+/** One market of a result and what it rests on. */
+export const marketBasisItemSchema = z.object({
+  country: z.string(),
+  basis: z.string(),
+  estimate: z.boolean(),
+});
+
 /** Spec §3 discovery result, plus why it matches and whether it is a sample creator. */
 export const discoveryResultSchema = z.object({
   username: z.string(),
@@ -178,6 +185,11 @@ export const discoveryResultSchema = z.object({
   engagementRate: z.string(),
   countries: z.array(z.string()),
   isSample: z.boolean(),
+  /**
+   * What each of `countries` rests on: "from bio: Toronto" (a location signal) or "from caption
+   * language: English — an estimate" (`estimate` true). Same order as `countries`.
+   */
+  marketBasis: z.array(marketBasisItemSchema).optional(),
   matchBreakdown: z.array(matchContributionSchema),
   /**
    * "web": proposed by the web-search model for this search, then fetched, verified and analysed

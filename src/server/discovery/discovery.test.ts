@@ -14,6 +14,7 @@ import {
   rawMatch,
   resolveTargets,
 } from "../../core/discovery/match";
+import type { MarketBasis } from "../../core/markets/basis";
 import type { DiscoveryResult, FinderResult } from "../../core/schemas/discovery";
 import type { Industry } from "../../core/taxonomy";
 import { buildApp } from "../app";
@@ -36,6 +37,12 @@ type Seed = {
   isPrivate?: boolean;
   isSample?: boolean;
   verified?: boolean;
+  /**
+   * Countries a location signal backs, with the words that show it (kind "bio" unless `locatedBy`
+   * says otherwise); the other countries rest on the caption language (an estimate).
+   */
+  located?: Record<string, string>;
+  locatedBy?: "bio" | "name" | "location";
 };
 
 /** Instagram unless said otherwise. Rates are per follower (10K–50K typical band: 0.84–1.11 %). */
@@ -46,6 +53,7 @@ const SEED: Seed[] = [
     followers: 40_000,
     industry: "Fitness",
     countries: ["United States"],
+    located: { "United States": "Miami" },
     engagementRate: 2.0,
     verified: true,
   },
@@ -84,6 +92,8 @@ const SEED: Seed[] = [
     followers: 25_000,
     industry: "Fitness",
     countries: ["United States", "Canada"],
+    located: { "United States": "United States", Canada: "Canada" },
+    locatedBy: "location",
     engagementRate: 1.1,
     isSample: true,
   },
@@ -139,6 +149,7 @@ const SEED: Seed[] = [
     followers: 52_000,
     industry: "Food",
     countries: ["Canada"],
+    located: { Canada: "Toronto" },
     engagementRate: 1.3,
   },
   {
@@ -148,6 +159,8 @@ const SEED: Seed[] = [
     followers: 18_000,
     industry: "Food",
     countries: ["Austria"],
+    located: { Austria: "vienna" },
+    locatedBy: "name",
     engagementRate: 0.9,
   },
   {
@@ -197,6 +210,13 @@ function row(s: Seed) {
     followers: s.followers,
     industry: s.industry,
     countries: s.countries,
+    locatedCountries: Object.keys(s.located ?? {}),
+    marketBasis: s.countries.map((country): MarketBasis => {
+      const evidence = s.located?.[country];
+      return evidence
+        ? { country, kind: s.locatedBy ?? "bio", evidence }
+        : { country, kind: "language", evidence: "English" };
+    }),
     engagementRate: s.engagementRate,
     isPrivate: s.isPrivate ?? false,
     isSample: s.isSample ?? false,
@@ -301,10 +321,20 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
       expect(markets("fit_sample")).toMatchObject({
         points: 30,
         max: 30,
-        detail: "Covers 2 of 2: United States, Canada",
+        detail:
+          "Covers 2 of 2: United States (from the profile's location: United States), Canada (from the profile's location: Canada)",
       });
-      expect(markets("fit_us")).toMatchObject({ points: 15, max: 30 });
-      expect(markets("fit_ca")).toMatchObject({ points: 15, max: 30, detail: "Covers 1 of 2: Canada" });
+      expect(markets("fit_us")).toMatchObject({
+        points: 15,
+        max: 30,
+        detail: "Covers 1 of 2: United States (from bio: Miami)",
+      });
+      // A market guessed from the caption language is said to be an estimate and scores half.
+      expect(markets("fit_ca")).toMatchObject({
+        points: 7,
+        max: 30,
+        detail: "Covers 1 of 2: Canada (from caption language: English — an estimate)",
+      });
 
       // Global: an audience in at least two regions (United States, Canada, Europe, Australia, Asia, rest).
       const global = await discover({ industry: "Fitness", targetMarkets: ["global"] });
@@ -339,7 +369,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
           {
             criterion: "markets",
             weight: DISCOVERY_WEIGHTS.markets,
-            factor: marketFit(seed.countries, targets),
+            factor: marketFit(seed.countries, targets, Object.keys(seed.located ?? {})),
             detail: "",
           },
           {
@@ -461,6 +491,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         countries: ["Canada"],
         isSample: false,
       });
+      expect(chef.marketBasis).toEqual([{ country: "Canada", basis: "from bio: Toronto", estimate: false }]);
       expect(chef.description.length).toBeLessThanOrEqual(200);
       expect(chef.description.endsWith("…")).toBe(true);
       expect(Object.keys(chef).sort()).toEqual(
@@ -476,6 +507,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
           "engagementRate",
           "countries",
           "isSample",
+          "marketBasis",
           "matchBreakdown",
         ].sort(),
       );
@@ -610,7 +642,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         "Bio mentions “vegan”",
         "Bio mentions “cooking”",
         "Food creator",
-        "Audience in Canada",
+        "Audience in Canada (from bio: Toronto)",
         "High engagement for its size (1.3%)",
       ]);
       // A name match is reported as such; other platforms never appear.
@@ -631,7 +663,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         countries: ["Germany", "Austria", "Switzerland"],
       });
       expect(body.results[0]!.username).toBe("vienna_kitchen");
-      expect(body.results[0]!.matchReasons).toContain("Audience in Austria");
+      expect(body.results[0]!.matchReasons).toContain("Audience in Austria (from name: vienna)");
     });
 
     it("treats a size as a hard filter and says so", async () => {
@@ -749,7 +781,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
           source: "edited",
         });
         const chef = body.results.find((r) => r.username === "vegan_chef")!;
-        expect(chef.matchReasons).not.toContain("Audience in Canada");
+        expect(chef.matchReasons).not.toContain("Audience in Canada (from bio: Toronto)");
         // Without the country criterion the weights rescale to 80: (40 text + 30 industry + 7.8 of 10
         // engagement) / 80 = 97 (98 with the Canada criterion, out of 100).
         expect(chef.matchPercentage).toBe(97);
@@ -780,7 +812,10 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         );
         expect(uk.interpretedAs.countries).toEqual(["United Kingdom"]);
         expect(uk.results[0]!.username).toBe("skin_giant");
-        expect(uk.results[0]!.matchReasons).toContain("Audience in United Kingdom");
+        // The United Kingdom rests on the caption language only: said so, and half the country points.
+        expect(uk.results[0]!.matchReasons).toContain(
+          "Audience in United Kingdom (from caption language: English — an estimate)",
+        );
       });
 
       it("drops words too common to search for, and answers nothing when nothing is left", async () => {

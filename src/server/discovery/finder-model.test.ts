@@ -152,7 +152,11 @@ describe("account finder with a model interpreter", () => {
     expect(names(body)).toContain("vienna_kitchen"); // Food, without Canada: lower
     expect(names(body)).not.toContain("glow_lab");
     expect(body.results[0]!.matchReasons).toEqual(
-      expect.arrayContaining(["Bio mentions “vegan”", "Food creator", "Audience in Canada"]),
+      expect.arrayContaining([
+        "Bio mentions “vegan”",
+        "Food creator",
+        "Audience in Canada (basis not recorded — an estimate)",
+      ]),
     );
     expect(llm.requests).toHaveLength(1);
   });

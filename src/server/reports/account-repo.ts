@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { resolveTargets } from "../../core/discovery/match";
 import { canonicalHandle } from "../../core/handles";
+import type { MarketBasis } from "../../core/markets/basis";
 import { canonicalTargetMarket } from "../../core/schemas/discovery";
 import type { Platform } from "../../core/schemas/platform";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
@@ -15,6 +16,10 @@ export interface AccountIndexFields {
   engagementRate: number | null;
   grade: string | null;
   countries: string[];
+  /** What each country rests on (absent: every country is an estimate with no recorded basis). */
+  marketBasis?: MarketBasis[];
+  /** The countries a location signal backs (a subset of countries). */
+  locatedCountries?: string[];
 }
 
 export interface StoredReport {
@@ -69,6 +74,8 @@ export function createAccountRepo(db: AppDb) {
       engagementRate: input.index.engagementRate,
       grade: input.index.grade,
       countries: input.index.countries,
+      marketBasis: input.index.marketBasis ?? [],
+      locatedCountries: input.index.locatedCountries ?? [],
       source: s.source,
       isSample: s.source === "sample",
       lastFetchedAt: new Date(s.fetchedAt),

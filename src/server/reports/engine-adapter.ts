@@ -1,4 +1,5 @@
 import { analyzeSnapshot } from "../../core/engine";
+import { isLocated, marketBasisOf } from "../../core/markets/basis";
 import type { ProfileSnapshot } from "../../core/schemas/snapshot";
 import type { AccountIndexFields } from "./account-repo";
 import type { ReportEngine } from "./report-service";
@@ -6,19 +7,39 @@ import type { ReportEngine } from "./report-service";
 /** Bump when the engine's methods change, so stored reports say which version made them. */
 export const ENGINE_VERSION = "1";
 
-/** The listing fields stored on the account row, from an engine report. */
-export function indexFieldsOf(report: {
-  industry: string;
-  engagementRate: string;
-  grade: string | null;
-  recommendedCountries: string[];
-}): AccountIndexFields {
+/**
+ * The listing fields stored on the account row, from an engine report (and the snapshot it read,
+ * for the market basis: the name, bio and post geotags).
+ */
+export function indexFieldsOf(
+  report: {
+    industry: string;
+    engagementRate: string;
+    grade: string | null;
+    recommendedCountries: string[];
+    metrics?: { countries?: readonly { country: string; reason?: string }[] };
+  },
+  snapshot?: Pick<ProfileSnapshot, "name" | "bio" | "posts">,
+): AccountIndexFields {
   const er = Number.parseFloat(report.engagementRate);
+  const countries = report.recommendedCountries.slice(0, 10);
+  const reasons = new Map((report.metrics?.countries ?? []).map((c) => [c.country, c.reason]));
+  const marketBasis = marketBasisOf({
+    countries: countries.map((country) => ({ country, reason: reasons.get(country) })),
+    name: snapshot?.name,
+    bio: snapshot?.bio,
+    geotags: (snapshot?.posts ?? []).flatMap((p) => {
+      const location = (p as { location?: unknown }).location;
+      return typeof location === "string" ? [location.slice(0, 200)] : [];
+    }),
+  });
   return {
     industry: report.industry,
     engagementRate: Number.isFinite(er) ? er : null,
     grade: report.grade,
-    countries: report.recommendedCountries.slice(0, 10),
+    countries,
+    marketBasis,
+    locatedCountries: marketBasis.filter((b) => isLocated(b.kind)).map((b) => b.country),
   };
 }
 
@@ -43,12 +64,12 @@ export const reportEngine: ReportEngine = {
         avatarUrl: snapshot.avatarUrl ?? null,
         recentPosts,
       },
-      index: indexFieldsOf(report),
+      index: indexFieldsOf(report, snapshot),
     };
   },
 };
 
 /** Index fields straight from a snapshot (seeding sample creators). */
 export function indexFieldsForSnapshot(snapshot: ProfileSnapshot, now: Date): AccountIndexFields {
-  return indexFieldsOf(analyzeSnapshot(snapshot, { now, history: [] }));
+  return indexFieldsOf(analyzeSnapshot(snapshot, { now, history: [] }), snapshot);
 }

@@ -3,9 +3,10 @@
  * that scores every candidate (the indexed search in top-k.ts must answer exactly the same).
  */
 import { type SQL, sql } from "drizzle-orm";
+import { ESTIMATE_FACTOR } from "../../../core/markets/basis";
 import type { DbOrTx } from "../../db/database";
 import { INDEX_COLUMNS, type IndexRow } from "../rows";
-import { engagementQualitySql, rowsOf, textArray, w } from "../sql";
+import { engagementQualitySql, float8, rowsOf, textArray, w } from "../sql";
 import type { FinderPlan } from "./plan";
 
 /** The text-search configuration of accounts.search_tsv (see the decision record). */
@@ -78,8 +79,11 @@ export function factorsSql(plan: FinderPlan): { factors: SQL; match: SQL } {
     industries.length > 0
       ? sql`(case when a.industry = any(${textArray(industries)}) then 1 when a.industry = any(${textArray(related)}) then 0.5 else 0 end)::float8`
       : sql`0::float8`;
+  // Countries: full points when a location signal backs one, ESTIMATE_FACTOR when only an estimate does.
   const fc =
-    countries.length > 0 ? sql`(a.countries && ${textArray(countries)})::int::float8` : sql`0::float8`;
+    countries.length > 0
+      ? sql`(case when a.located_countries && ${textArray(countries)} then 1::float8 when a.countries && ${textArray(countries)} then ${float8(ESTIMATE_FACTOR)} else 0::float8 end)`
+      : sql`0::float8`;
   const fe = engagementQualitySql(platform, followerMin ?? 0, followerMax ?? Infinity);
   return {
     factors: sql`${ft} as ft, ${fi} as fi, ${fc} as fc, ${fe} as fe`,
