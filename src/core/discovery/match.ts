@@ -136,6 +136,23 @@ export function engagementQuality(platform: Platform, followers: number, rate: n
 }
 
 /**
+ * Engagement quality at the bottom and top of the tier's typical band: an engagement level is Low
+ * below the first, Medium between them, High from the second (the finder's engagementLevel).
+ */
+export const ENGAGEMENT_LEVEL_QUALITY: readonly [number, number] = [0.5, 0.75];
+
+/** The engagement level of an account, or null when its rate is unknown. */
+export function engagementLevelOf(
+  platform: Platform,
+  followers: number,
+  rate: number | null,
+): "High" | "Medium" | "Low" | null {
+  const q = engagementQuality(platform, followers, rate);
+  if (q <= 0) return null;
+  return q >= ENGAGEMENT_LEVEL_QUALITY[1] ? "High" : q >= ENGAGEMENT_LEVEL_QUALITY[0] ? "Medium" : "Low";
+}
+
+/**
  * Industries close enough that a marketer looking for one would consider the other (half the
  * industry points). Symmetric by construction below.
  */

@@ -234,6 +234,14 @@ export const discoverySearchResponseSchema = z.object({
 });
 export type DiscoverySearchResponse = z.infer<typeof discoverySearchResponseSchema>;
 
+/**
+ * An engagement level asked for ("high engagement", "engaged audience"): the account's engagement
+ * against its platform and tier's typical band — High at or above the band's top, Medium inside it,
+ * Low below it (docs/methodology.md, "Finder: engagement level").
+ */
+export const ENGAGEMENT_LEVELS = ["High", "Medium", "Low"] as const;
+export type EngagementLevel = (typeof ENGAGEMENT_LEVELS)[number];
+
 export const FINDER_MAX_INDUSTRIES = 3;
 export const FINDER_MAX_COUNTRIES = 40;
 export const FINDER_MAX_KEYWORDS = 10;
@@ -317,8 +325,15 @@ export const finderCriteriaSchema = z
         .transform((values) => [...new Set(values)]),
       followerMin: followerBound("followerMin").optional(),
       followerMax: followerBound("followerMax").optional(),
+      engagementLevel: z
+        .enum(ENGAGEMENT_LEVELS, { error: "criteria.engagementLevel must be High, Medium, Low or null" })
+        .nullable()
+        .optional(),
     },
-    { error: "criteria must be an object of industries, countries, keywords, followerMin and followerMax" },
+    {
+      error:
+        "criteria must be an object of industries, countries, keywords, followerMin, followerMax and engagementLevel",
+    },
   )
   .refine(
     (c) => c.followerMin === undefined || c.followerMax === undefined || c.followerMin <= c.followerMax,
@@ -362,6 +377,8 @@ export const interpretationSchema = z.object({
   followerMin: z.number().int().min(0).optional(),
   followerMax: z.number().int().min(0).optional(),
   keywords: z.array(z.string().max(40)).max(10),
+  /** "high engagement", "engaged audience" → High; null when the description asks for no level. */
+  engagementLevel: z.enum(ENGAGEMENT_LEVELS).nullable(),
   platforms: z.array(z.enum(PLATFORMS)).max(3),
   notes: z.array(z.string().max(300)).max(10),
   /** lexicon or model: read from the description; edited: the criteria the request carried. */

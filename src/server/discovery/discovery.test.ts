@@ -6,6 +6,7 @@ import {
   breakdown,
   type CriterionScore,
   DISCOVERY_WEIGHTS,
+  engagementLevelOf,
   engagementQuality,
   followerFit,
   industryFit,
@@ -656,6 +657,52 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
       }
     });
 
+    it("reads a city as its country and 'high engagement' as a level, not as search words", async () => {
+      const body = await findOk("vegan food bloggers in Toronto with high engagement");
+      expect(body.interpretedAs).toMatchObject({
+        industries: ["Food"],
+        countries: ["Canada"],
+        engagementLevel: "High",
+      });
+      const keywords = body.interpretedAs.keywords as string[];
+      expect(keywords).toEqual(expect.arrayContaining(["vegan", "food"]));
+      expect(keywords).not.toContain("toronto");
+      expect(keywords).not.toContain("engagement");
+      // High: at or above the top of the tier's typical band (vegan_chef: 1.3 % vs 0.75–1.01 %).
+      expect(body.results.map((r) => r.username)).toContain("vegan_chef");
+      for (const r of body.results) {
+        const seed = bySeed.get(r.username)!;
+        expect(engagementLevelOf(r.platform, seed.followers, seed.engagementRate), r.username).toBe("High");
+        expect(r.matchReasons.some((m) => m.startsWith("High engagement for its size"))).toBe(true);
+      }
+      const bay = await findOk("fitness creators in the Bay Area");
+      expect(bay.interpretedAs).toMatchObject({ countries: ["United States"], engagementLevel: null });
+      expect(bay.interpretedAs.keywords).not.toContain("bay");
+    });
+
+    it("filters on an edited engagement level: Low keeps only accounts below their tier's band", async () => {
+      const res = await find({
+        platform: "instagram",
+        description: "fitness creators anywhere",
+        criteria: { industries: ["Fitness"], engagementLevel: "Low" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { results: FinderResult[]; interpretedAs: { engagementLevel: string } };
+      expect(body.interpretedAs.engagementLevel).toBe("Low");
+      expect(body.results.length).toBeGreaterThan(0);
+      for (const r of body.results) {
+        const seed = bySeed.get(r.username)!;
+        expect(engagementLevelOf(r.platform, seed.followers, seed.engagementRate), r.username).toBe("Low");
+      }
+      const bad = await find({
+        platform: "instagram",
+        description: "fitness creators anywhere",
+        criteria: { engagementLevel: "Huge" },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain("criteria.engagementLevel must be High, Medium, Low or null");
+    });
+
     it("uses languages as countries: German-speaking cooking puts the Austrian kitchen first", async () => {
       const body = await findOk("German-speaking cooking creators");
       expect(body.interpretedAs).toMatchObject({
@@ -776,6 +823,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
           countries: [],
           languages: [],
           keywords: ["vegan", "cooking"],
+          engagementLevel: null,
           platforms: [],
           notes: [],
           source: "edited",
@@ -826,7 +874,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         const none = await findWith({ industries: [], countries: [], keywords: [] });
         expect(none.results).toEqual([]);
         expect(none.interpretedAs.notes).toEqual([
-          "Nothing to search for: add an industry, a country, a keyword or a size.",
+          "Nothing to search for: add an industry, a country, a keyword, a size or an engagement level.",
         ]);
       });
 

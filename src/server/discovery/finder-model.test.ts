@@ -67,6 +67,7 @@ const PLANT_BASED_CANADA = {
   followerMax: null,
   keywords: ["vegan", "plant", "cooking"],
   platforms: [],
+  engagementLevel: null,
 };
 const GERMAN = "Köchinnen, die pflanzlich in Kanada kochen";
 const VEGAN_CANADA = "vegan cooking creators in Canada";
@@ -144,6 +145,7 @@ describe("account finder with a model interpreter", () => {
       countries: ["Canada"],
       languages: [],
       keywords: ["vegan", "plant", "cooking"],
+      engagementLevel: null,
       platforms: [],
       notes: [],
       source: "model",

@@ -3,6 +3,7 @@
  * that scores every candidate (the indexed search in top-k.ts must answer exactly the same).
  */
 import { type SQL, sql } from "drizzle-orm";
+import { ENGAGEMENT_LEVEL_QUALITY } from "../../../core/discovery/match";
 import { ESTIMATE_FACTOR } from "../../../core/markets/basis";
 import type { DbOrTx } from "../../db/database";
 import { INDEX_COLUMNS, type IndexRow } from "../rows";
@@ -28,6 +29,16 @@ export function sizeFilters(plan: FinderPlan): SQL[] {
   const size: SQL[] = [];
   if (plan.followerMin !== undefined) size.push(sql`a.followers >= ${plan.followerMin}`);
   if (plan.followerMax !== undefined) size.push(sql`a.followers <= ${plan.followerMax}`);
+  // The engagement level: the stored engagement quality is 0.5 at the bottom of the tier's typical
+  // band and 0.75 at its top (src/core/discovery/match.ts engagementQuality).
+  const [low, high] = ENGAGEMENT_LEVEL_QUALITY;
+  if (plan.engagementLevel === "High") size.push(sql`a.engagement_quality >= ${float8(high)}`);
+  if (plan.engagementLevel === "Medium") {
+    size.push(sql`a.engagement_quality >= ${float8(low)} and a.engagement_quality < ${float8(high)}`);
+  }
+  if (plan.engagementLevel === "Low") {
+    size.push(sql`a.engagement_quality > 0::float8 and a.engagement_quality < ${float8(low)}`);
+  }
   return size;
 }
 

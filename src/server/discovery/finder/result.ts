@@ -1,6 +1,6 @@
 /** A finder row as the answer shows it: the account, its match and the reasons it matched. */
 import { sizeLabel } from "../../../core/discovery/interpret";
-import { engagementQuality, formatEngagementRate, trimDescription } from "../../../core/discovery/match";
+import { engagementLevelOf, formatEngagementRate, trimDescription } from "../../../core/discovery/match";
 import { marketBasisView } from "../../../core/markets/basis";
 import type { FinderResult } from "../../../core/schemas/discovery";
 import type { Platform } from "../../../core/schemas/platform";
@@ -26,8 +26,9 @@ export function finderResultOf(r: FinderRow, plan: FinderPlan): FinderResult {
   for (const b of basis.slice(0, 3)) reasons.push(`Audience in ${b.country} (${b.basis})`);
   if (basis.length > 3) reasons.push(`Audience in ${basis.length - 3} more of the countries asked for`);
   if (sizeText) reasons.push(sizeText);
-  if (engagementQuality(rowPlatform, followers, r.engagement_rate) >= 0.75) {
-    reasons.push(`High engagement for its size (${formatEngagementRate(r.engagement_rate)})`);
+  const level = engagementLevelOf(rowPlatform, followers, r.engagement_rate);
+  if (level === "High" || (level && plan.engagementLevel)) {
+    reasons.push(`${level} engagement for its size (${formatEngagementRate(r.engagement_rate)})`);
   }
   return {
     username: r.username,

@@ -233,6 +233,7 @@ describe("AccountFinder: editing the criteria", () => {
           industries: criteria.industries ?? [],
           countries: criteria.countries ?? [],
           keywords: criteria.keywords ?? [],
+          engagementLevel: criteria.engagementLevel ?? null,
           languages: [],
           platforms: [],
           notes: [],
