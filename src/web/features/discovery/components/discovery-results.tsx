@@ -37,7 +37,11 @@ import { FoundOnWebBadge, WebCandidatesNotice } from "./web-candidates";
 
 /** Makes an account's report and opens it (the page wires this to the analyser). */
 /** `sample`: the row is a generated sample creator, analysed as such (never standing in for a real handle). */
-export type GenerateReport = (account: { username: string; platform: Platform; sample?: boolean }) => Promise<void>;
+export type GenerateReport = (account: {
+  username: string;
+  platform: Platform;
+  sample?: boolean;
+}) => Promise<void>;
 
 /** Spec §2/§9: three countries per row, then '+N'. */
 export const MARKETS_SHOWN = 3;
@@ -90,19 +94,38 @@ function SortableHead({
   );
 }
 
-function Markets({ countries }: { countries: readonly string[] }) {
+function Markets({
+  countries,
+  basis = [],
+}: {
+  countries: readonly string[];
+  basis?: readonly { country: string; basis: string; estimate: boolean }[];
+}) {
   if (countries.length === 0) return <span className="text-muted-foreground">N/A</span>;
   const shown = countries.slice(0, MARKETS_SHOWN);
   const rest = countries.slice(MARKETS_SHOWN);
   return (
     <span className="flex flex-wrap gap-1">
-      {shown.map((c) => (
-        <Badge key={c} variant="outline" className="font-normal">
-          {c}
-        </Badge>
-      ))}
+      {shown.map((c) => {
+        // What the market rests on: a dashed badge is an estimate (caption language, captions, prices).
+        const b = basis.find((x) => x.country === c);
+        return (
+          <Badge
+            key={c}
+            variant="outline"
+            className={b?.estimate ? "relative border-dashed font-normal" : "relative font-normal"}
+            title={b?.basis}
+            data-estimate={b ? String(b.estimate) : undefined}
+          >
+            {c}
+            {b?.estimate ? <span className="sr-only"> (an estimate)</span> : null}
+          </Badge>
+        );
+      })}
       {rest.length > 0 ? (
-        <Badge variant="secondary" title={rest.join(", ")} data-testid="more-markets">
+        // relative: the sr-only text is positioned inside the badge, not against the page (it made a
+        // 390 px phone scroll sideways).
+        <Badge variant="secondary" className="relative" title={rest.join(", ")} data-testid="more-markets">
           +{rest.length}
           <span className="sr-only">: {rest.join(", ")}</span>
         </Badge>
@@ -331,7 +354,7 @@ export function DiscoveryResults({
                       </TableCell>
                       <TableCell className="tabular-nums">{result.engagementRate}</TableCell>
                       <TableCell>
-                        <Markets countries={result.countries} />
+                        <Markets countries={result.countries} basis={result.marketBasis} />
                       </TableCell>
                     </TableRow>
                     {open ? (
