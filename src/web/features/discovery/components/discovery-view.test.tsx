@@ -457,11 +457,7 @@ describe("DiscoveryView: report generation per row", () => {
     const { user } = setup({}, onGenerateReport);
     await searchFitness(user);
     await user.click(screen.getByRole("button", { name: "Generate report for @fit_bo" }));
-    expect(onGenerateReport).toHaveBeenCalledWith({
-      username: "fit_bo",
-      platform: "instagram",
-      sample: false,
-    });
+    expect(onGenerateReport).toHaveBeenCalledWith({ username: "fit_bo", platform: "instagram", sample: false });
     const busy = screen.getByRole("button", { name: "Generating report for @fit_bo" });
     expect(busy).toBeDisabled();
     expect(busy).toHaveAttribute("aria-busy", "true");
