@@ -58,6 +58,10 @@ export interface DiscoveryResultsProps {
   webCandidates?: WebCandidatesNote;
   /** More actions under each account (the page adds "Add to list" and "Compare"). */
   renderActions?: RenderAccountActions;
+  /** Loads the next page of the ranking (shown while `total` is above the rows listed). */
+  onLoadMore?: () => void;
+  /** A next page is being loaded. */
+  loadingMore?: boolean;
 }
 
 /** Actions for one account that the page composing this view supplies. */
@@ -185,6 +189,8 @@ export function DiscoveryResults({
   now = () => new Date(),
   webCandidates,
   renderActions,
+  onLoadMore,
+  loadingMore = false,
 }: DiscoveryResultsProps) {
   const id = useId();
   const [query, setQuery] = useState("");
@@ -378,6 +384,18 @@ export function DiscoveryResults({
       <p className="text-sm text-muted-foreground" role="status">
         {showingText(shown.length, results.length)}
       </p>
+      {onLoadMore && total > results.length ? (
+        <div>
+          <Button
+            variant="outline"
+            onClick={onLoadMore}
+            disabled={loadingMore}
+            aria-busy={loadingMore || undefined}
+          >
+            {loadingMore ? "Loading more accounts..." : `Load more (${results.length} of ${total} listed)`}
+          </Button>
+        </div>
+      ) : null}
     </section>
   );
 }
