@@ -29,6 +29,7 @@ export function interpretationFromCriteria(criteria: FinderCriteria): Interpreta
     countries: criteria.countries,
     languages: [],
     keywords,
+    engagementLevel: criteria.engagementLevel ?? null,
     platforms: [],
     notes,
     source: "edited",
@@ -39,8 +40,12 @@ export function interpretationFromCriteria(criteria: FinderCriteria): Interpreta
   if (criteria.followerMax !== undefined) interpretation.followerMax = criteria.followerMax;
   const searchable =
     interpretation.industries.length + interpretation.countries.length + keywords.length > 0 ||
+    interpretation.engagementLevel !== null ||
     interpretation.followerMin !== undefined ||
     interpretation.followerMax !== undefined;
-  if (!searchable) notes.push("Nothing to search for: add an industry, a country, a keyword or a size.");
+  if (!searchable)
+    notes.push(
+      "Nothing to search for: add an industry, a country, a keyword, a size or an engagement level.",
+    );
   return interpretation;
 }

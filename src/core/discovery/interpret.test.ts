@@ -257,3 +257,41 @@ describe("interpreting with a model-based extractor", () => {
     expect((await interpretDescription("gamers in Japan", "youtube")).countries).toEqual(["Japan"]);
   });
 });
+
+describe("places and qualities (issue #24)", () => {
+  it("reads 'vegan food bloggers in Toronto with high engagement' as a place, a level and niche words", () => {
+    const i = interpretWithLexicon("vegan food bloggers in Toronto with high engagement", "instagram");
+    expect(i.countries).toEqual(["Canada"]);
+    expect(i.engagementLevel).toBe("High");
+    expect(i.keywords).toEqual(expect.arrayContaining(["vegan", "food"]));
+    expect(i.keywords).not.toContain("toronto");
+    expect(i.keywords).not.toContain("engagement");
+    expect(interpretationSchema.parse(i)).toEqual(i);
+  });
+
+  it.each([
+    ["fitness coaches with an engaged audience", "High"],
+    ["highly engaged travel creators", "High"],
+    ["beauty creators with average engagement", "Medium"],
+    ["gaming streamers with low engagement", "Low"],
+    ["vegan cooking creators", null],
+  ])("%s → engagement level %s", (text, level) => {
+    expect(interpretWithLexicon(text, "instagram").engagementLevel).toBe(level);
+  });
+
+  it("maps cities and regions to their countries", () => {
+    expect(interpretWithLexicon("tech reviewers in the Bay Area", "youtube").countries).toEqual([
+      "United States",
+    ]);
+    expect(interpretWithLexicon("food creators from Cape Town", "instagram").countries).toEqual([
+      "South Africa",
+    ]);
+  });
+
+  it("notes 'fast growing' instead of searching for those words", () => {
+    const i = interpretWithLexicon("fast growing fitness creators", "tiktok");
+    expect(i.keywords).not.toContain("growing");
+    expect(i.keywords).not.toContain("fast");
+    expect(i.notes.some((n) => n.includes("“Fast growing”"))).toBe(true);
+  });
+});

@@ -4,7 +4,8 @@
  * answer is validated and normalised like the lexicon's, and the lexicon stands in when it fails.
  */
 import { z } from "zod";
-import type { Interpretation } from "../schemas/discovery";
+import { placeNames } from "../markets/places";
+import { ENGAGEMENT_LEVELS, type EngagementLevel, type Interpretation } from "../schemas/discovery";
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from "../schemas/platform";
 import { COUNTRIES, INDUSTRIES, type Industry } from "../taxonomy";
 import {
@@ -108,7 +109,12 @@ const INDUSTRY_DICT = new Map<string, Industry>();
 for (const industry of INDUSTRIES) {
   for (const phrase of INDUSTRY_SYNONYMS[industry]) INDUSTRY_DICT.set(phrase, industry);
 }
-const PLACE_DICT = new Map(Object.entries(PLACE_PHRASES));
+// Country phrases, then every city and region of the place table ("toronto", "bay area" → its country).
+const PLACE_DICT = new Map<string, readonly string[]>(Object.entries(PLACE_PHRASES));
+for (const [name, country] of placeNames()) {
+  const phrase = tokenize(foldText(name)).join(" ");
+  if (phrase && !PLACE_DICT.has(phrase)) PLACE_DICT.set(phrase, [country]);
+}
 const SIZE_DICT = new Map(Object.entries(SIZE_WORDS));
 const PLATFORM_DICT = new Map(Object.entries(PLATFORM_WORDS));
 const LANGUAGE_DICT = new Map(Object.entries(LANGUAGE_WORDS));
@@ -209,14 +215,58 @@ export function extractFollowerCounts(folded: string): { constraints: SizeConstr
 }
 
 // ---------------------------------------------------------------------------------------------
+// Qualities: "high engagement", "engaged audience", "fast growing"
+
+const QUALITY_PATTERNS: { level: EngagementLevel | "growth"; re: RegExp }[] = [
+  {
+    level: "High",
+    re: /\b(?:(?:very |super |highly |really )?(?:high|higher|strong|great|good|excellent|top|above average|high quality)[ -](?:engagement|engagement rates?|er)|highly[ -]engag(?:ed|ing)|(?:very |super |highly |really )?engaged (?:audiences?|followers?|followings?|communit(?:y|ies)|fans?|fanbases?))\b/gu,
+  },
+  {
+    level: "Medium",
+    re: /\b(?:average|medium|moderate|decent|typical|normal)[ -](?:engagement|engagement rates?)\b/gu,
+  },
+  { level: "Low", re: /\b(?:low|lower|weak|poor|below average)[ -](?:engagement|engagement rates?)\b/gu },
+  {
+    level: "growth",
+    re: /\b(?:fast|rapidly|quickly)[ -]growing\b|\bgrowing (?:fast|quickly|rapidly)\b|\brising stars?\b/gu,
+  },
+];
+
+/** The engagement level and growth wish a (folded) description names, with those words blanked out. */
+export function extractQualities(text: string): {
+  level: EngagementLevel | null;
+  growth: boolean;
+  rest: string;
+} {
+  let level: EngagementLevel | null = null;
+  let growth = false;
+  let rest = text;
+  for (const { level: l, re } of QUALITY_PATTERNS) {
+    rest = rest.replace(re, (whole: string) => {
+      if (l === "growth") growth = true;
+      else level ??= l;
+      return " ".repeat(whole.length);
+    });
+  }
+  return { level, growth, rest };
+}
+
+// ---------------------------------------------------------------------------------------------
 // The lexicon interpreter
 
 /** The lexicon interpretation (synchronous, deterministic). */
 export function interpretWithLexicon(text: string, platform: Platform): Interpretation {
   const notes: string[] = [];
   const folded = foldText(text.slice(0, 10_000));
-  const { constraints, rest } = extractFollowerCounts(folded);
+  const { constraints, rest: afterCounts } = extractFollowerCounts(folded);
+  const { level: engagementLevel, growth, rest } = extractQualities(afterCounts);
   const tokens = tokenize(rest);
+  if (growth) {
+    notes.push(
+      "“Fast growing” is understood but not searched on: the index ranks by engagement, not growth (open a report for its growth).",
+    );
+  }
 
   const industries: Industry[] = [];
   const countries: string[] = [];
@@ -310,6 +360,7 @@ export function interpretWithLexicon(text: string, platform: Platform): Interpre
       followerMin: followerMin || undefined,
       followerMax,
       keywords,
+      engagementLevel,
       platforms,
       notes,
       source: "lexicon",
@@ -329,6 +380,7 @@ function finish(i: Interpretation, platform: Platform): Interpretation {
   }
   const understood =
     i.industries.length + i.countries.length + i.keywords.length > 0 ||
+    i.engagementLevel !== null ||
     i.followerMin !== undefined ||
     i.followerMax !== undefined;
   if (!understood) {
@@ -350,10 +402,14 @@ const draftSchema = z.looseObject({
   followerMin: z.number().nonnegative().nullable().optional(),
   followerMax: z.number().nonnegative().nullable().optional(),
   keywords: z.array(z.string()).optional(),
+  engagementLevel: z.string().nullable().optional(),
   platforms: z.array(z.string()).optional(),
   notes: z.array(z.string()).optional(),
 });
 
+const ENGAGEMENT_LEVEL_BY_LOWER = new Map<string, EngagementLevel>(
+  ENGAGEMENT_LEVELS.map((l) => [l.toLowerCase(), l]),
+);
 const INDUSTRY_BY_LOWER = new Map<string, Industry>(INDUSTRIES.map((x) => [x.toLowerCase(), x]));
 const COUNTRY_BY_LOWER = new Map<string, string>(COUNTRIES.map((c) => [c.toLowerCase(), c]));
 const LANGUAGE_BY_LOWER = new Map<string, string>(
@@ -407,6 +463,7 @@ export function normaliseDraft(draft: unknown, platform: Platform): Interpretati
       followerMin,
       followerMax,
       keywords,
+      engagementLevel: ENGAGEMENT_LEVEL_BY_LOWER.get(d.engagementLevel?.trim().toLowerCase() ?? "") ?? null,
       platforms: pick(d.platforms, new Map(PLATFORMS.map((p) => [p, p])), 3),
       notes: (d.notes ?? []).slice(0, 3).map((n) => n.slice(0, 300)),
       source: "model",

@@ -67,9 +67,16 @@ describe("match factors", () => {
   it("resolves markets and countries and measures coverage", () => {
     const targets = resolveTargets(["united states", "europe", "Japan"]);
     expect(targets.map((t) => t.label)).toEqual(["United States", "Europe", "Japan"]);
-    expect(marketFit(["United States"], targets)).toBeCloseTo(1 / 3, 10);
-    expect(marketFit(["United States", "Germany", "Japan"], targets)).toBe(1);
+    // Located markets count fully; markets only an estimate covers count half.
+    expect(marketFit(["United States"], targets, ["United States"])).toBeCloseTo(1 / 3, 10);
+    expect(marketFit(["United States"], targets)).toBeCloseTo(1 / 6, 10);
+    expect(
+      marketFit(["United States", "Germany", "Japan"], targets, ["United States", "Germany", "Japan"]),
+    ).toBe(1);
+    expect(marketFit(["United States", "Germany", "Japan"], targets, ["Germany"])).toBeCloseTo(2 / 3, 10);
     expect(marketFit([], targets)).toBe(0);
+    // No market chosen: neutral.
+    expect(marketFit(["United States"], [])).toBe(0.5);
     const [global] = resolveTargets(["global"]);
     expect(coversTarget(["United States", "Canada"], global!)).toBe(true);
     expect(coversTarget(["Germany", "France", "United Kingdom"], global!)).toBe(false);

@@ -3,6 +3,8 @@
  * Pure: every factor is a number from 0 to 1; the server ranks with the same constants in SQL
  * (src/server/discovery/sql.ts) and explains each row with these functions.
  */
+
+import { basisText, ESTIMATE_FACTOR, isLocated, type MarketBasis } from "../markets/basis";
 import type { FollowerRange, MatchContribution, MatchCriterion } from "../schemas/discovery";
 import type { Platform } from "../schemas/platform";
 import { COUNTRIES, type Industry, MARKET_COUNTRIES, type TARGET_MARKETS } from "../taxonomy";
@@ -134,6 +136,23 @@ export function engagementQuality(platform: Platform, followers: number, rate: n
 }
 
 /**
+ * Engagement quality at the bottom and top of the tier's typical band: an engagement level is Low
+ * below the first, Medium between them, High from the second (the finder's engagementLevel).
+ */
+export const ENGAGEMENT_LEVEL_QUALITY: readonly [number, number] = [0.5, 0.75];
+
+/** The engagement level of an account, or null when its rate is unknown. */
+export function engagementLevelOf(
+  platform: Platform,
+  followers: number,
+  rate: number | null,
+): "High" | "Medium" | "Low" | null {
+  const q = engagementQuality(platform, followers, rate);
+  if (q <= 0) return null;
+  return q >= ENGAGEMENT_LEVEL_QUALITY[1] ? "High" : q >= ENGAGEMENT_LEVEL_QUALITY[0] ? "Medium" : "Low";
+}
+
+/**
  * Industries close enough that a marketer looking for one would consider the other (half the
  * industry points). Symmetric by construction below.
  */
@@ -239,10 +258,19 @@ export function coversTarget(countries: readonly string[], target: ResolvedTarge
   return countries.some((c) => target.countries.includes(c));
 }
 
-/** Share of the chosen markets the account's audience covers. */
-export function marketFit(countries: readonly string[], targets: readonly ResolvedTarget[]): number {
+/**
+ * Share of the chosen markets the account's audience covers: a market a location signal backs counts
+ * fully, one only an estimate covers counts ESTIMATE_FACTOR (src/core/markets/basis.ts).
+ */
+export function marketFit(
+  countries: readonly string[],
+  targets: readonly ResolvedTarget[],
+  located: readonly string[] = [],
+): number {
   if (targets.length === 0) return NEUTRAL_FACTOR;
-  return targets.filter((t) => coversTarget(countries, t)).length / targets.length;
+  const strength = (t: ResolvedTarget) =>
+    coversTarget(located, t) ? 1 : coversTarget(countries, t) ? ESTIMATE_FACTOR : 0;
+  return targets.reduce((a, t) => a + strength(t), 0) / targets.length;
 }
 
 /**
@@ -339,11 +367,32 @@ export function describeIndustry(accountIndustry: string, chosen: Industry | nul
   return `${accountIndustry}, not ${chosen}`;
 }
 
-export function describeMarkets(countries: readonly string[], targets: readonly ResolvedTarget[]): string {
+/**
+ * "Covers 1 of 2: Canada (from bio: Toronto)"; each covered market names what it rests on, and an
+ * estimate says so (it earns half the points).
+ */
+export function describeMarkets(
+  countries: readonly string[],
+  targets: readonly ResolvedTarget[],
+  basis: readonly MarketBasis[] = [],
+): string {
   if (targets.length === 0) return "No target market chosen: neutral, half points for every account";
-  const covered = targets.filter((t) => coversTarget(countries, t)).map((t) => t.label);
+  const covered = targets.filter((t) => coversTarget(countries, t));
   if (covered.length === 0) return "Covers none of the chosen markets";
-  return `Covers ${covered.length} of ${targets.length}: ${covered.join(", ")}`;
+  const located = basis.filter((b) => isLocated(b.kind)).map((b) => b.country);
+  const why = (t: ResolvedTarget): string => {
+    if (t.global) {
+      return coversTarget(located, t) ? "located in several regions" : "spread over regions — an estimate";
+    }
+    const inTarget = countries.filter((c) => t.countries.includes(c));
+    const best =
+      basis.find((b) => inTarget.includes(b.country) && isLocated(b.kind)) ??
+      basis.find((b) => inTarget.includes(b.country));
+    const text = best ? basisText(best) : basisText({ kind: "unknown", evidence: "" });
+    const where = t.countries.length > 1 && best ? `${best.country}, ` : "";
+    return `${where}${text}`;
+  };
+  return `Covers ${covered.length} of ${targets.length}: ${covered.map((t) => `${t.label} (${why(t)})`).join(", ")}`;
 }
 
 export function describeFollowerFit(followers: number, range: FollowerRange, fit: number): string {

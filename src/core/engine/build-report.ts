@@ -1,3 +1,4 @@
+import { isLocated, type MarketBasis, marketBasisOf } from "../markets/basis";
 import type { StoredReport } from "../schemas/account";
 import type { EngineReport } from "../schemas/report";
 import type { ProfileSnapshot } from "../schemas/snapshot";
@@ -13,18 +14,41 @@ export interface IndexFields {
   engagementRate: number | null;
   grade: string | null;
   countries: string[];
+  /** What each country rests on (absent: every country is an estimate with no recorded basis). */
+  marketBasis?: MarketBasis[];
+  /** The countries a location signal backs (a subset of countries). */
+  locatedCountries?: string[];
 }
 
-/** The listing fields stored on the account row, from an engine report. */
+/**
+ * The listing fields stored on the account row, from an engine report (and the snapshot it read,
+ * for the market basis: the name, bio and post geotags).
+ */
 export function indexFieldsOf(
-  report: Pick<EngineReport, "industry" | "engagementRate" | "grade" | "recommendedCountries">,
+  report: Pick<EngineReport, "industry" | "engagementRate" | "grade" | "recommendedCountries"> & {
+    metrics?: { countries?: readonly { country: string; reason?: string }[] };
+  },
+  snapshot?: Pick<ProfileSnapshot, "name" | "bio" | "posts">,
 ): IndexFields {
   const er = Number.parseFloat(report.engagementRate);
+  const countries = report.recommendedCountries.slice(0, 10);
+  const reasons = new Map((report.metrics?.countries ?? []).map((c) => [c.country, c.reason]));
+  const marketBasis = marketBasisOf({
+    countries: countries.map((country) => ({ country, reason: reasons.get(country) })),
+    name: snapshot?.name,
+    bio: snapshot?.bio,
+    geotags: (snapshot?.posts ?? []).flatMap((p) => {
+      const location = (p as { location?: unknown }).location;
+      return typeof location === "string" ? [location.slice(0, 200)] : [];
+    }),
+  });
   return {
     industry: report.industry,
     engagementRate: Number.isFinite(er) ? er : null,
     grade: report.grade,
-    countries: report.recommendedCountries.slice(0, 10),
+    countries,
+    marketBasis,
+    locatedCountries: marketBasis.filter((b) => isLocated(b.kind)).map((b) => b.country),
   };
 }
 
@@ -54,11 +78,11 @@ export function buildReport(
   }));
   return {
     report: { ...report, avatarUrl: snapshot.avatarUrl ?? null, recentPosts },
-    index: indexFieldsOf(report),
+    index: indexFieldsOf(report, snapshot),
   };
 }
 
 /** Index fields straight from a snapshot (seeding sample creators). */
 export function indexFieldsForSnapshot(snapshot: ProfileSnapshot, now: Date): IndexFields {
-  return indexFieldsOf(analyzeSnapshot(snapshot, { now, history: [] }));
+  return indexFieldsOf(analyzeSnapshot(snapshot, { now, history: [] }), snapshot);
 }

@@ -163,6 +163,13 @@ export const matchContributionSchema = z.object({
 });
 export type MatchContribution = z.infer<typeof matchContributionSchema>;
 
+/** One market of a result and what it rests on. */
+export const marketBasisItemSchema = z.object({
+  country: z.string(),
+  basis: z.string(),
+  estimate: z.boolean(),
+});
+
 /** Spec §3 discovery result, plus why it matches and whether it is a sample creator. */
 export const discoveryResultSchema = z.object({
   username: z.string(),
@@ -180,6 +187,11 @@ export const discoveryResultSchema = z.object({
   isSample: z.boolean(),
   /** The figures are the model's web-search estimate, not measured (src/core/model-figures.ts). */
   modelFigures: z.boolean().optional(),
+  /**
+   * What each of `countries` rests on: "from bio: Toronto" (a location signal) or "from caption
+   * language: English — an estimate" (`estimate` true). Same order as `countries`.
+   */
+  marketBasis: z.array(marketBasisItemSchema).optional(),
   matchBreakdown: z.array(matchContributionSchema),
   /**
    * "web": proposed by the web-search model for this search, then fetched, verified and analysed
@@ -223,6 +235,14 @@ export const discoverySearchResponseSchema = z.object({
   webCandidates: webCandidatesNoteSchema.optional(),
 });
 export type DiscoverySearchResponse = z.infer<typeof discoverySearchResponseSchema>;
+
+/**
+ * An engagement level asked for ("high engagement", "engaged audience"): the account's engagement
+ * against its platform and tier's typical band — High at or above the band's top, Medium inside it,
+ * Low below it (docs/methodology.md, "Finder: engagement level").
+ */
+export const ENGAGEMENT_LEVELS = ["High", "Medium", "Low"] as const;
+export type EngagementLevel = (typeof ENGAGEMENT_LEVELS)[number];
 
 export const FINDER_MAX_INDUSTRIES = 3;
 export const FINDER_MAX_COUNTRIES = 40;
@@ -307,8 +327,15 @@ export const finderCriteriaSchema = z
         .transform((values) => [...new Set(values)]),
       followerMin: followerBound("followerMin").optional(),
       followerMax: followerBound("followerMax").optional(),
+      engagementLevel: z
+        .enum(ENGAGEMENT_LEVELS, { error: "criteria.engagementLevel must be High, Medium, Low or null" })
+        .nullable()
+        .optional(),
     },
-    { error: "criteria must be an object of industries, countries, keywords, followerMin and followerMax" },
+    {
+      error:
+        "criteria must be an object of industries, countries, keywords, followerMin, followerMax and engagementLevel",
+    },
   )
   .refine(
     (c) => c.followerMin === undefined || c.followerMax === undefined || c.followerMin <= c.followerMax,
@@ -352,6 +379,8 @@ export const interpretationSchema = z.object({
   followerMin: z.number().int().min(0).optional(),
   followerMax: z.number().int().min(0).optional(),
   keywords: z.array(z.string().max(40)).max(10),
+  /** "high engagement", "engaged audience" → High; null when the description asks for no level. */
+  engagementLevel: z.enum(ENGAGEMENT_LEVELS).nullable(),
   platforms: z.array(z.enum(PLATFORMS)).max(3),
   notes: z.array(z.string().max(300)).max(10),
   /** lexicon or model: read from the description; edited: the criteria the request carried. */

@@ -29,6 +29,7 @@ const VEGAN = {
   followerMax: 100_000,
   keywords: ["vegan", "cooking"],
   platforms: [],
+  engagementLevel: null,
 };
 
 function extractor(overrides: Partial<CriteriaExtractorOptions> = {}) {

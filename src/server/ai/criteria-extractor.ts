@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MAX_INDUSTRIES, MAX_KEYWORDS } from "#core/discovery/interpret";
 import { LANGUAGE_COUNTRIES, SIZE_TIERS } from "#core/discovery/lexicon";
-import { FINDER_MAX_COUNTRIES, FINDER_MAX_FOLLOWERS } from "#core/schemas/discovery";
+import { ENGAGEMENT_LEVELS, FINDER_MAX_COUNTRIES, FINDER_MAX_FOLLOWERS } from "#core/schemas/discovery";
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from "#core/schemas/platform";
 import { INDUSTRIES } from "#core/taxonomy";
 import type { AppConfig } from "../config";
@@ -51,6 +51,11 @@ export const criteriaDraftSchema = z.object({
     .max(MAX_KEYWORDS)
     .describe("single lower-case words to look for in names and bios: the niche words"),
   platforms: z.array(z.enum(PLATFORMS)).max(3).describe("platforms the description names"),
+  engagementLevel: z
+    .enum(ENGAGEMENT_LEVELS)
+    .nullable()
+    .optional()
+    .describe('"High" for "high engagement" or "engaged audience", "Medium", "Low", or null when not asked'),
 });
 export type CriteriaDraft = z.infer<typeof criteriaDraftSchema>;
 
@@ -132,11 +137,12 @@ export function extractorSystemPrompt(): string {
     "Reply with one JSON object only, no other text, with exactly these keys:",
     [
       `- industries: 0-${MAX_INDUSTRIES} of: ${INDUSTRIES.join(", ")}. Synonyms count ("vegan cooking" is Food).`,
-      `- countries: up to ${FINDER_MAX_COUNTRIES} English country names where the creators or their audience should be ("in Canada" gives ["Canada"]).`,
+      `- countries: up to ${FINDER_MAX_COUNTRIES} English country names where the creators or their audience should be ("in Toronto" gives ["Canada"]).`,
       `- languages: languages the creators should speak, from: ${Object.keys(LANGUAGE_COUNTRIES).join(", ")}.`,
       `- followerMin, followerMax: whole follower counts, or null. Size words: ${sizeGuide()}. "over 1M" is followerMin 1000000.`,
-      `- keywords: up to ${MAX_KEYWORDS} single lower-case words to search for in names and bios (the niche: "vegan", "cooking"); no places, sizes, platform names or filler words.`,
+      `- keywords: up to ${MAX_KEYWORDS} single lower-case words to search for in names and bios (the niche: "vegan", "cooking"); no places, sizes, engagement, platform names or filler words.`,
       '- platforms: platforms the description names, from "instagram", "tiktok", "youtube".',
+      `- engagementLevel: ${ENGAGEMENT_LEVELS.map((l) => `"${l}"`).join(", ")} or null ("engaged fans": "High").`,
     ].join("\n"),
   ].join("\n\n");
 }

@@ -19,10 +19,12 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { MarketBasis } from "#core/markets/basis";
 import {
   baseMatchText,
   countryBitsText,
   followerBucketText,
+  LOCATED_REF,
   storedEngagementQualityText,
   storedFollowerFitText,
 } from "../discovery/sql";
@@ -87,6 +89,10 @@ export const accounts = pgTable(
     engagementRate: real("engagement_rate"),
     grade: text("grade"),
     countries: text("countries").array().notNull().default(sql`'{}'::text[]`),
+    /** What each of `countries` rests on (src/core/markets/basis.ts); empty when not recorded. */
+    marketBasis: jsonb("market_basis").$type<MarketBasis[]>().notNull().default(sql`'[]'::jsonb`),
+    /** The countries a location signal backs (full market points; the rest are estimates). */
+    locatedCountries: text("located_countries").array().notNull().default(sql`'{}'::text[]`),
     source: text("source").notNull(),
     isSample: boolean("is_sample").notNull().default(false),
     lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true, mode: "date" }),
@@ -119,6 +125,10 @@ export const accounts = pgTable(
       sql.raw(storedEngagementQualityText()),
     ),
     countryBits: bigint("country_bits", { mode: "number" }).generatedAlwaysAs(sql.raw(countryBitsText())),
+    /** country_bits of located_countries: the markets a location signal backs. */
+    locatedBits: bigint("located_bits", { mode: "number" }).generatedAlwaysAs(
+      sql.raw(countryBitsText(LOCATED_REF)),
+    ),
     discoveryBaseMatch: smallint("discovery_base_match").generatedAlwaysAs(sql.raw(baseMatchText())),
   },
   (t) => [

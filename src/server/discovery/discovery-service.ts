@@ -22,6 +22,7 @@ import {
   trimDescription,
 } from "#core/discovery/match";
 import { isModelFigures } from "#core/model-figures";
+import { type MarketBasis, marketBasisView } from "#core/markets/basis";
 import {
   type DiscoveryResult,
   type DiscoverySearchRequest,
@@ -35,14 +36,15 @@ import type { Industry } from "#core/taxonomy";
 import type { DbOrTx } from "../db/database";
 import { INDEX_COLUMNS, type IndexRow } from "./rows";
 import {
-  coversTargetSql,
   BOUND_EPS as EPS,
   engagementQualitySql,
   followerFitSql,
   globalSql,
   int8,
+  maskStrengthSql,
   rowsOf,
   targetMask,
+  targetStrengthSql,
   textArray,
   w,
 } from "./sql";
@@ -100,6 +102,8 @@ export interface DiscoveryAccount {
   isSample: boolean;
   /** The figures are the model's web-search estimate (src/core/model-figures.ts). */
   modelFigures?: boolean;
+  /** What each country rests on (empty: not recorded, every country an estimate). */
+  marketBasis?: MarketBasis[];
 }
 
 /** One discovery result, its match explained criterion by criterion (factors 0–1, as ranked). */
@@ -123,7 +127,7 @@ export function discoveryResultOf(
       criterion: "markets",
       weight: weights.markets,
       factor: factors.fm,
-      detail: describeMarkets(countries, targets),
+      detail: describeMarkets(countries, targets, account.marketBasis ?? []),
     },
     {
       criterion: "followers",
@@ -151,6 +155,7 @@ export function discoveryResultOf(
     countries,
     isSample: account.isSample,
     modelFigures: account.modelFigures === true,
+    marketBasis: marketBasisView(countries, account.marketBasis ?? []),
     matchBreakdown: breakdown(scores, match),
   };
 }
@@ -229,6 +234,7 @@ function toResults(
         countries: r.countries ?? [],
         isSample: r.is_sample,
         modelFigures: isModelFigures(r.source),
+        marketBasis: r.market_basis ?? [],
       },
       { fi: Number(r.fi), fm: Number(r.fm), ff: Number(r.ff), fe: Number(r.fe) },
       r.match,
@@ -253,9 +259,9 @@ export async function searchExhaustive(
   const fm =
     targets.length > 0
       ? sql`((${sql.join(
-          targets.map((t) => sql`${coversTargetSql(t)}::int`),
+          targets.map((t) => targetStrengthSql(t)),
           sql` + `,
-        )})::float8 / ${w(targets.length)})`
+        )}) / ${w(targets.length)})`
       : sql`${w(NEUTRAL_FACTOR)}::float8`;
   const window = pageWindow(request);
 
@@ -351,14 +357,14 @@ export async function searchIndexed(
   const streams: Stream[] = industry
     ? [{ industry, fi: 1 }, ...related.map((r) => ({ industry: r, fi: 0.5 }))]
     : [{ industry: null, fi: NEUTRAL_FACTOR }];
-  // How many of the chosen markets the row covers, and the market factor.
+  // The chosen markets the row covers, each 1 when located and ESTIMATE_FACTOR when estimated.
   const covered =
     targets.length > 0
       ? sql.join(
-          masks.map((m) => sql`((a.country_bits & ${int8(m!)}) <> 0)::int`),
+          masks.map((m) => maskStrengthSql(m!)),
           sql` + `,
         )
-      : sql`0`;
+      : sql`0::float8`;
   const fm =
     targets.length > 0
       ? sql`((${covered})::float8 / ${w(targets.length)})`

@@ -6,6 +6,7 @@ import {
   breakdown,
   type CriterionScore,
   DISCOVERY_WEIGHTS,
+  engagementLevelOf,
   engagementQuality,
   followerFit,
   industryFit,
@@ -14,6 +15,7 @@ import {
   rawMatch,
   resolveTargets,
 } from "#core/discovery/match";
+import type { MarketBasis } from "#core/markets/basis";
 import type { DiscoveryResult, FinderResult } from "#core/schemas/discovery";
 import type { Industry } from "#core/taxonomy";
 import { buildApp } from "../app";
@@ -36,6 +38,12 @@ type Seed = {
   isPrivate?: boolean;
   isSample?: boolean;
   verified?: boolean;
+  /**
+   * Countries a location signal backs, with the words that show it (kind "bio" unless `locatedBy`
+   * says otherwise); the other countries rest on the caption language (an estimate).
+   */
+  located?: Record<string, string>;
+  locatedBy?: "bio" | "name" | "location";
 };
 
 /** Instagram unless said otherwise. Rates are per follower (10K–50K typical band: 0.84–1.11 %). */
@@ -46,6 +54,7 @@ const SEED: Seed[] = [
     followers: 40_000,
     industry: "Fitness",
     countries: ["United States"],
+    located: { "United States": "Miami" },
     engagementRate: 2.0,
     verified: true,
   },
@@ -84,6 +93,8 @@ const SEED: Seed[] = [
     followers: 25_000,
     industry: "Fitness",
     countries: ["United States", "Canada"],
+    located: { "United States": "United States", Canada: "Canada" },
+    locatedBy: "location",
     engagementRate: 1.1,
     isSample: true,
   },
@@ -139,6 +150,7 @@ const SEED: Seed[] = [
     followers: 52_000,
     industry: "Food",
     countries: ["Canada"],
+    located: { Canada: "Toronto" },
     engagementRate: 1.3,
   },
   {
@@ -148,6 +160,8 @@ const SEED: Seed[] = [
     followers: 18_000,
     industry: "Food",
     countries: ["Austria"],
+    located: { Austria: "vienna" },
+    locatedBy: "name",
     engagementRate: 0.9,
   },
   {
@@ -197,6 +211,13 @@ function row(s: Seed) {
     followers: s.followers,
     industry: s.industry,
     countries: s.countries,
+    locatedCountries: Object.keys(s.located ?? {}),
+    marketBasis: s.countries.map((country): MarketBasis => {
+      const evidence = s.located?.[country];
+      return evidence
+        ? { country, kind: s.locatedBy ?? "bio", evidence }
+        : { country, kind: "language", evidence: "English" };
+    }),
     engagementRate: s.engagementRate,
     isPrivate: s.isPrivate ?? false,
     isSample: s.isSample ?? false,
@@ -301,10 +322,20 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
       expect(markets("fit_sample")).toMatchObject({
         points: 30,
         max: 30,
-        detail: "Covers 2 of 2: United States, Canada",
+        detail:
+          "Covers 2 of 2: United States (from the profile's location: United States), Canada (from the profile's location: Canada)",
       });
-      expect(markets("fit_us")).toMatchObject({ points: 15, max: 30 });
-      expect(markets("fit_ca")).toMatchObject({ points: 15, max: 30, detail: "Covers 1 of 2: Canada" });
+      expect(markets("fit_us")).toMatchObject({
+        points: 15,
+        max: 30,
+        detail: "Covers 1 of 2: United States (from bio: Miami)",
+      });
+      // A market guessed from the caption language is said to be an estimate and scores half.
+      expect(markets("fit_ca")).toMatchObject({
+        points: 7,
+        max: 30,
+        detail: "Covers 1 of 2: Canada (from caption language: English — an estimate)",
+      });
 
       // Global: an audience in at least two regions (United States, Canada, Europe, Australia, Asia, rest).
       const global = await discover({ industry: "Fitness", targetMarkets: ["global"] });
@@ -339,7 +370,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
           {
             criterion: "markets",
             weight: DISCOVERY_WEIGHTS.markets,
-            factor: marketFit(seed.countries, targets),
+            factor: marketFit(seed.countries, targets, Object.keys(seed.located ?? {})),
             detail: "",
           },
           {
@@ -462,6 +493,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         isSample: false,
         modelFigures: false,
       });
+      expect(chef.marketBasis).toEqual([{ country: "Canada", basis: "from bio: Toronto", estimate: false }]);
       expect(chef.description.length).toBeLessThanOrEqual(200);
       expect(chef.description.endsWith("…")).toBe(true);
       expect(Object.keys(chef).sort()).toEqual(
@@ -478,6 +510,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
           "countries",
           "isSample",
           "modelFigures",
+          "marketBasis",
           "matchBreakdown",
         ].sort(),
       );
@@ -612,7 +645,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         "Bio mentions “vegan”",
         "Bio mentions “cooking”",
         "Food creator",
-        "Audience in Canada",
+        "Audience in Canada (from bio: Toronto)",
         "High engagement for its size (1.3%)",
       ]);
       // A name match is reported as such; other platforms never appear.
@@ -626,6 +659,52 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
       }
     });
 
+    it("reads a city as its country and 'high engagement' as a level, not as search words", async () => {
+      const body = await findOk("vegan food bloggers in Toronto with high engagement");
+      expect(body.interpretedAs).toMatchObject({
+        industries: ["Food"],
+        countries: ["Canada"],
+        engagementLevel: "High",
+      });
+      const keywords = body.interpretedAs.keywords as string[];
+      expect(keywords).toEqual(expect.arrayContaining(["vegan", "food"]));
+      expect(keywords).not.toContain("toronto");
+      expect(keywords).not.toContain("engagement");
+      // High: at or above the top of the tier's typical band (vegan_chef: 1.3 % vs 0.75–1.01 %).
+      expect(body.results.map((r) => r.username)).toContain("vegan_chef");
+      for (const r of body.results) {
+        const seed = bySeed.get(r.username)!;
+        expect(engagementLevelOf(r.platform, seed.followers, seed.engagementRate), r.username).toBe("High");
+        expect(r.matchReasons.some((m) => m.startsWith("High engagement for its size"))).toBe(true);
+      }
+      const bay = await findOk("fitness creators in the Bay Area");
+      expect(bay.interpretedAs).toMatchObject({ countries: ["United States"], engagementLevel: null });
+      expect(bay.interpretedAs.keywords).not.toContain("bay");
+    });
+
+    it("filters on an edited engagement level: Low keeps only accounts below their tier's band", async () => {
+      const res = await find({
+        platform: "instagram",
+        description: "fitness creators anywhere",
+        criteria: { industries: ["Fitness"], engagementLevel: "Low" },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { results: FinderResult[]; interpretedAs: { engagementLevel: string } };
+      expect(body.interpretedAs.engagementLevel).toBe("Low");
+      expect(body.results.length).toBeGreaterThan(0);
+      for (const r of body.results) {
+        const seed = bySeed.get(r.username)!;
+        expect(engagementLevelOf(r.platform, seed.followers, seed.engagementRate), r.username).toBe("Low");
+      }
+      const bad = await find({
+        platform: "instagram",
+        description: "fitness creators anywhere",
+        criteria: { engagementLevel: "Huge" },
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toContain("criteria.engagementLevel must be High, Medium, Low or null");
+    });
+
     it("uses languages as countries: German-speaking cooking puts the Austrian kitchen first", async () => {
       const body = await findOk("German-speaking cooking creators");
       expect(body.interpretedAs).toMatchObject({
@@ -633,7 +712,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         countries: ["Germany", "Austria", "Switzerland"],
       });
       expect(body.results[0]!.username).toBe("vienna_kitchen");
-      expect(body.results[0]!.matchReasons).toContain("Audience in Austria");
+      expect(body.results[0]!.matchReasons).toContain("Audience in Austria (from name: vienna)");
     });
 
     it("treats a size as a hard filter and says so", async () => {
@@ -746,12 +825,13 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
           countries: [],
           languages: [],
           keywords: ["vegan", "cooking"],
+          engagementLevel: null,
           platforms: [],
           notes: [],
           source: "edited",
         });
         const chef = body.results.find((r) => r.username === "vegan_chef")!;
-        expect(chef.matchReasons).not.toContain("Audience in Canada");
+        expect(chef.matchReasons).not.toContain("Audience in Canada (from bio: Toronto)");
         // Without the country criterion the weights rescale to 80: (40 text + 30 industry + 7.8 of 10
         // engagement) / 80 = 97 (98 with the Canada criterion, out of 100).
         expect(chef.matchPercentage).toBe(97);
@@ -782,7 +862,10 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         );
         expect(uk.interpretedAs.countries).toEqual(["United Kingdom"]);
         expect(uk.results[0]!.username).toBe("skin_giant");
-        expect(uk.results[0]!.matchReasons).toContain("Audience in United Kingdom");
+        // The United Kingdom rests on the caption language only: said so, and half the country points.
+        expect(uk.results[0]!.matchReasons).toContain(
+          "Audience in United Kingdom (from caption language: English — an estimate)",
+        );
       });
 
       it("drops words too common to search for, and answers nothing when nothing is left", async () => {
@@ -793,7 +876,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         const none = await findWith({ industries: [], countries: [], keywords: [] });
         expect(none.results).toEqual([]);
         expect(none.interpretedAs.notes).toEqual([
-          "Nothing to search for: add an industry, a country, a keyword or a size.",
+          "Nothing to search for: add an industry, a country, a keyword, a size or an engagement level.",
         ]);
       });
 

@@ -67,6 +67,7 @@ const PLANT_BASED_CANADA = {
   followerMax: null,
   keywords: ["vegan", "plant", "cooking"],
   platforms: [],
+  engagementLevel: null,
 };
 const GERMAN = "Köchinnen, die pflanzlich in Kanada kochen";
 const VEGAN_CANADA = "vegan cooking creators in Canada";
@@ -144,6 +145,7 @@ describe("account finder with a model interpreter", () => {
       countries: ["Canada"],
       languages: [],
       keywords: ["vegan", "plant", "cooking"],
+      engagementLevel: null,
       platforms: [],
       notes: [],
       source: "model",
@@ -152,7 +154,11 @@ describe("account finder with a model interpreter", () => {
     expect(names(body)).toContain("vienna_kitchen"); // Food, without Canada: lower
     expect(names(body)).not.toContain("glow_lab");
     expect(body.results[0]!.matchReasons).toEqual(
-      expect.arrayContaining(["Bio mentions “vegan”", "Food creator", "Audience in Canada"]),
+      expect.arrayContaining([
+        "Bio mentions “vegan”",
+        "Food creator",
+        "Audience in Canada (basis not recorded — an estimate)",
+      ]),
     );
     expect(llm.requests).toHaveLength(1);
   });

@@ -68,6 +68,9 @@ function generatedAccounts(rows: number) {
       ? rng.pick(FOLLOWER_EDGES)
       : Math.round(10 ** rng.uniform(2.5, 8.2) / 1000) * 1000; // rounded: many equal counts
     const rate = rng.chance(0.35) ? rng.pick(RATES) : Math.round(rng.uniform(0.1, 20) * 10) / 10;
+    const audience = Array.from({ length: rng.int(0, 4) }, () =>
+      rng.chance(0.5) ? rng.pick(["United States", "Canada", "Germany"]) : rng.pick(countries),
+    ).filter((c, j, all) => all.indexOf(c) === j);
     return {
       platform: rng.pick(PLATFORMS),
       username: `gen_${i}`,
@@ -76,9 +79,9 @@ function generatedAccounts(rows: number) {
       followers,
       engagementRate: rate,
       industry: rng.chance(0.4) ? rng.pick(["Fitness", "Food", "Lifestyle", "Gaming"]) : rng.pick(industries),
-      countries: Array.from({ length: rng.int(0, 4) }, () =>
-        rng.chance(0.5) ? rng.pick(["United States", "Canada", "Germany"]) : rng.pick(countries),
-      ).filter((c, j, all) => all.indexOf(c) === j),
+      countries: audience,
+      // Markets a location signal backs (full points) and estimates (half): both bands get rows.
+      locatedCountries: audience.filter(() => rng.chance(0.5)),
       isPrivate: rng.chance(0.08),
       verified: rng.chance(0.1),
       isSample: rng.chance(0.2),
@@ -153,6 +156,7 @@ function finderCases(): FinderCase[] {
     countries: [],
     languages: [],
     keywords: [],
+    engagementLevel: null,
     platforms: [],
     notes: [],
     source: "edited",
@@ -257,6 +261,7 @@ describe.each(testedDatabaseKinds())(
         industries: ["Fitness"],
         countries: [],
         languages: [],
+        engagementLevel: null,
         keywords: ["vegan"],
         platforms: [],
         notes: [],

@@ -1,5 +1,6 @@
 /** The account columns every discovery and finder row shows, shared by both searches. */
 import { sql } from "drizzle-orm";
+import type { MarketBasis } from "#core/markets/basis";
 
 /** An account of the index as a result row shows it (columns of `accounts a`). */
 export interface IndexRow {
@@ -15,8 +16,10 @@ export interface IndexRow {
   is_sample: boolean;
   /** The newest report's source ("web-search": the model's estimate). */
   source: string;
+  /** What each country rests on (empty when not recorded). */
+  market_basis: MarketBasis[] | null;
 }
 
 /** The select list of IndexRow, for the row aliased `a`. */
 export const INDEX_COLUMNS = sql`a.username, a.platform, a.name, a.verified, a.followers, a.industry, a.bio,
-           a.engagement_rate, a.countries, a.is_sample, a.source`;
+           a.engagement_rate, a.countries, a.is_sample, a.source, a.market_basis`;

@@ -18,6 +18,7 @@ import {
   GLOBAL_REGIONS,
   type ResolvedTarget,
 } from "#core/discovery/match";
+import { ESTIMATE_FACTOR } from "#core/markets/basis";
 import { FOLLOWER_RANGES, type FollowerRange } from "#core/schemas/discovery";
 import { PLATFORMS, type Platform } from "#core/schemas/platform";
 import { COUNTRIES } from "#core/taxonomy";
@@ -55,6 +56,9 @@ export function textArray(values: readonly string[]): SQL {
 export type ColumnRef = (column: string) => string;
 export const ALIASED: ColumnRef = (column) => `a.${column}`;
 export const BARE: ColumnRef = (column) => `"${column}"`;
+/** BARE, with `countries` read as `located_countries` (the located_bits column is country_bits of those). */
+export const LOCATED_REF: ColumnRef = (column) =>
+  column === "countries" ? '"located_countries"' : `"${column}"`;
 
 /** An SQL string literal (code constants only). */
 function literal(value: string): string {
@@ -114,15 +118,34 @@ export function followerFitSql(range: FollowerRange): SQL {
   return sql.raw(followerFitText(range));
 }
 
+/** The row's countries, or only those a location signal backs (src/core/markets/basis.ts). */
+export type CountriesColumn = "countries" | "located_countries";
+
 /** Number of GLOBAL_REGIONS the row's countries touch is at least GLOBAL_MIN_REGIONS. */
-export function globalSql(): SQL {
-  const parts = GLOBAL_REGIONS.map((region) => sql`(a.countries && ${textArray(region)})::int`);
+export function globalSql(column: CountriesColumn = "countries"): SQL {
+  const col = sql.raw(`a.${column}`);
+  const parts = GLOBAL_REGIONS.map((region) => sql`(${col} && ${textArray(region)})::int`);
   return sql`((${sql.join(parts, sql` + `)}) >= ${sql.raw(String(GLOBAL_MIN_REGIONS))})`;
 }
 
 /** coversTarget(countries, target) for the row aliased `a`. */
-export function coversTargetSql(target: ResolvedTarget): SQL {
-  return target.global ? globalSql() : sql`(a.countries && ${textArray(target.countries)})`;
+export function coversTargetSql(target: ResolvedTarget, column: CountriesColumn = "countries"): SQL {
+  return target.global
+    ? globalSql(column)
+    : sql`(${sql.raw(`a.${column}`)} && ${textArray(target.countries)})`;
+}
+
+/**
+ * marketStrength(…) of one target for the row aliased `a`, from the arrays: 1 when a location signal
+ * backs it, ESTIMATE_FACTOR when only an estimate covers it, else 0 (a float8).
+ */
+export function targetStrengthSql(target: ResolvedTarget): SQL {
+  return sql`(case when ${coversTargetSql(target, "located_countries")} then 1::float8 when ${coversTargetSql(target)} then ${float8(ESTIMATE_FACTOR)} else 0::float8 end)`;
+}
+
+/** The same from the stored bits (`mask` as targetMask gives it). */
+export function maskStrengthSql(mask: bigint): SQL {
+  return sql`(case when (a.located_bits & ${int8(mask)}) <> 0 then 1::float8 when (a.country_bits & ${int8(mask)}) <> 0 then ${float8(ESTIMATE_FACTOR)} else 0::float8 end)`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ import {
   followerBucketOf,
   followerBucketText,
   GLOBAL_BIT,
+  LOCATED_REF,
   rowsOf,
   storedEngagementQualityText,
   storedFollowerFitText,
@@ -40,6 +41,7 @@ const GENERATED: Record<string, { type: string; text: () => string }> = {
   follower_fit: { type: "double precision", text: storedFollowerFitText },
   engagement_quality: { type: "double precision", text: storedEngagementQualityText },
   country_bits: { type: "bigint", text: countryBitsText },
+  located_bits: { type: "bigint", text: () => countryBitsText(LOCATED_REF) },
   discovery_base_match: { type: "smallint", text: baseMatchText },
 };
 
@@ -71,6 +73,7 @@ describe.each(testedDatabaseKinds())("stored match factors on %s", (kind) => {
     await database.db.execute(
       sql.raw(`create table stored_factors_now (
         platform text not null, followers bigint not null, engagement_rate real, countries text[] not null,
+        located_countries text[] not null,
         ${columns})`),
     );
     try {
@@ -107,7 +110,12 @@ describe.each(testedDatabaseKinds())("stored match factors on %s", (kind) => {
             username: `factor_${i}`,
             followers: f,
             engagementRate: rate,
-            countries: audiences[i++ % audiences.length]!,
+            countries: audiences[i % audiences.length]!,
+            // The located markets: a changing part of the audience (none, the first, all).
+            locatedCountries: audiences[i++ % audiences.length]!.slice(
+              0,
+              i % 3 === 0 ? 0 : i % 3 === 1 ? 1 : 9,
+            ),
             source: "import",
           });
     await database.db.insert(accounts).values(rows);
@@ -117,10 +125,11 @@ describe.each(testedDatabaseKinds())("stored match factors on %s", (kind) => {
       follower_fit: number;
       engagement_quality: number;
       country_bits: string | number;
+      located_bits: string | number;
       discovery_base_match: number;
     }>(
       database.db,
-      sql`select username, follower_bucket, follower_fit, engagement_quality, country_bits, discovery_base_match
+      sql`select username, follower_bucket, follower_fit, engagement_quality, country_bits, located_bits, discovery_base_match
           from accounts where username like 'factor_%'`,
     );
     expect(stored).toHaveLength(rows.length);
@@ -144,6 +153,10 @@ describe.each(testedDatabaseKinds())("stored match factors on %s", (kind) => {
       const known = row.countries.filter((c) => COUNTRY_BIT_NAMES.includes(c));
       expect(bits & ~GLOBAL_BIT).toBe(countryMask(known));
       expect((bits & GLOBAL_BIT) !== 0n).toBe(regionCount(row.countries) >= GLOBAL_MIN_REGIONS);
+      const located = BigInt(s.located_bits);
+      const knownLocated = row.locatedCountries.filter((c) => COUNTRY_BIT_NAMES.includes(c));
+      expect(located & ~GLOBAL_BIT).toBe(countryMask(knownLocated));
+      expect((located & GLOBAL_BIT) !== 0n).toBe(regionCount(row.locatedCountries) >= GLOBAL_MIN_REGIONS);
     }
   });
 });

@@ -144,6 +144,8 @@ export function createWebCandidateService(deps: WebCandidateServiceDeps): WebCan
         bio: accounts.bio,
         engagementRate: accounts.engagementRate,
         countries: accounts.countries,
+        marketBasis: accounts.marketBasis,
+        locatedCountries: accounts.locatedCountries,
         isSample: accounts.isSample,
         isPrivate: accounts.isPrivate,
         source: accounts.source,
@@ -194,11 +196,12 @@ export function createWebCandidateService(deps: WebCandidateServiceDeps): WebCan
       engagementRate: row.engagementRate,
       countries: row.countries ?? [],
       isSample: false,
+      marketBasis: row.marketBasis ?? [],
     };
     const criteria = discoveryCriteria(request);
     const factors = {
       fi: criteria.industry ? industryFit(account.industry, criteria.industry) : NEUTRAL_FACTOR,
-      fm: marketFit(account.countries, criteria.targets),
+      fm: marketFit(account.countries, criteria.targets, row.locatedCountries ?? []),
       ff: followerFit(followers, request.followerRange),
       fe: engagementQuality(platform, followers, account.engagementRate),
     };

@@ -2,6 +2,7 @@ import type { IndexFields } from "#core/engine/build-report";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { resolveTargets } from "#core/discovery/match";
 import { canonicalHandle } from "#core/handles";
+import type { MarketBasis } from "#core/markets/basis";
 import { canonicalTargetMarket } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
@@ -65,6 +66,8 @@ export function createAccountRepo(db: AppDb) {
       engagementRate: input.index.engagementRate,
       grade: input.index.grade,
       countries: input.index.countries,
+      marketBasis: input.index.marketBasis ?? [],
+      locatedCountries: input.index.locatedCountries ?? [],
       source: s.source,
       isSample: s.source === "sample",
       lastFetchedAt: new Date(s.fetchedAt),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { createDbSampleStore, seedSampleAccounts } from "./sample-service";
 
 const now = new Date("2026-11-22T15:30:00Z");
@@ -19,6 +20,36 @@ describe.each(testedDatabaseKinds())("sample creators on %s", (kind) => {
     database = await createTestDatabase(kind);
   });
   afterAll(async () => database?.close());
+
+  it("stores what each sample creator's markets rest on (the engine's index fields, with their basis)", async () => {
+    const own = await createTestDatabase(kind);
+    try {
+      await seedSampleAccounts(own.db, {
+        count: 40,
+        now,
+        indexFields: (snapshot) => indexFieldsForSnapshot(snapshot, now),
+      });
+      const rows = await own.db
+        .select({
+          countries: accounts.countries,
+          located: accounts.locatedCountries,
+          basis: accounts.marketBasis,
+        })
+        .from(accounts);
+      expect(rows).toHaveLength(40);
+      let located = 0;
+      for (const row of rows) {
+        expect(row.basis.map((b) => b.country)).toEqual(row.countries);
+        for (const c of row.located) expect(row.countries).toContain(c);
+        located += row.located.length;
+      }
+      // Sample creators declare a country (their location field): most markets are located.
+      expect(located).toBeGreaterThan(20);
+      expect(rows.some((r) => r.basis.some((b) => b.kind === "location"))).toBe(true);
+    } finally {
+      await own.close();
+    }
+  });
 
   it("seeds N labelled sample accounts, idempotently, and grows to a larger N", async () => {
     const first = await seedSampleAccounts(database.db, { count: 120, now, indexFields, batchSize: 50 });

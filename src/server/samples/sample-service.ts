@@ -101,10 +101,13 @@ export async function seedSampleAccounts(
     await db.transaction(async (tx) => {
       await tx.execute(sql`
         insert into accounts (platform, username, name, bio, verified, is_private, category, external_url, followers,
-          following, posts_count, industry, engagement_rate, grade, countries, source, is_sample, last_fetched_at)
+          following, posts_count, industry, engagement_rate, grade, countries, market_basis, located_countries,
+          source, is_sample, last_fetched_at)
         select u.platform, u.username, u.name, u.bio, u.verified, u.is_private, u.category, u.external_url, u.followers,
           u.following, u.posts_count, u.industry, u.engagement_rate, u.grade,
           case when u.countries = '' then '{}'::text[] else string_to_array(u.countries, ${"\u001f"}) end,
+          u.market_basis::jsonb,
+          case when u.located = '' then '{}'::text[] else string_to_array(u.located, ${"\u001f"}) end,
           'sample', true, ${epoch.toISOString()}::timestamptz
         from unnest(${col((s) => s.platform)}::text[], ${col((s) => canonicalHandle(s.platform, s.username))}::text[],
           ${col((s) => s.name)}::text[], ${col((s) => s.bio)}::text[], ${col((s) => s.verified)}::boolean[],
@@ -112,9 +115,11 @@ export async function seedSampleAccounts(
           ${col((s) => s.externalUrl ?? null)}::text[], ${col((s) => Math.round(s.followers))}::bigint[],
           ${col((s) => s.following ?? null)}::bigint[], ${col((s) => s.postsCount ?? null)}::bigint[],
           ${col((_s, i) => idx[i]!.industry)}::text[], ${col((_s, i) => idx[i]!.engagementRate)}::real[],
-          ${col((_s, i) => idx[i]!.grade)}::text[], ${col((_s, i) => idx[i]!.countries.join("\u001f"))}::text[])
+          ${col((_s, i) => idx[i]!.grade)}::text[], ${col((_s, i) => idx[i]!.countries.join("\u001f"))}::text[],
+          ${col((_s, i) => JSON.stringify(idx[i]!.marketBasis ?? []))}::text[],
+          ${col((_s, i) => (idx[i]!.locatedCountries ?? []).join("\u001f"))}::text[])
           as u(platform, username, name, bio, verified, is_private, category, external_url, followers, following,
-               posts_count, industry, engagement_rate, grade, countries)
+               posts_count, industry, engagement_rate, grade, countries, market_basis, located)
         on conflict (platform, username) do nothing`);
       await tx.execute(sql`
         insert into sample_accounts (platform, username, sample_index, seed)

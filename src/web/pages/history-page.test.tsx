@@ -107,6 +107,9 @@ describe("history page", () => {
         .map((o) => o.textContent),
     ).toEqual(["All", "United States", "Canada", "Europe", "UK", "Australia", "Asia", "Global"]);
     await user.selectOptions(market, "United States");
+    // Spec §8: the market filter's toast.
+    expect(await screen.findByText("Market Filter Applied")).toBeInTheDocument();
+    expect(screen.getByText("Showing accounts targeting United States")).toBeInTheDocument();
     const sort = screen.getByRole("combobox", { name: "Sort by" });
     expect(
       within(sort)

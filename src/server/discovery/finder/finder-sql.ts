@@ -3,9 +3,11 @@
  * that scores every candidate (the indexed search in top-k.ts must answer exactly the same).
  */
 import { type SQL, sql } from "drizzle-orm";
+import { ENGAGEMENT_LEVEL_QUALITY } from "#core/discovery/match";
+import { ESTIMATE_FACTOR } from "#core/markets/basis";
 import type { DbOrTx } from "../../db/database";
 import { INDEX_COLUMNS, type IndexRow } from "../rows";
-import { engagementQualitySql, rowsOf, textArray, w } from "../sql";
+import { engagementQualitySql, float8, rowsOf, textArray, w } from "../sql";
 import type { FinderPlan } from "./plan";
 
 /** The text-search configuration of accounts.search_tsv (see the decision record). */
@@ -27,6 +29,16 @@ export function sizeFilters(plan: FinderPlan): SQL[] {
   const size: SQL[] = [];
   if (plan.followerMin !== undefined) size.push(sql`a.followers >= ${plan.followerMin}`);
   if (plan.followerMax !== undefined) size.push(sql`a.followers <= ${plan.followerMax}`);
+  // The engagement level: the stored engagement quality is 0.5 at the bottom of the tier's typical
+  // band and 0.75 at its top (src/core/discovery/match.ts engagementQuality).
+  const [low, high] = ENGAGEMENT_LEVEL_QUALITY;
+  if (plan.engagementLevel === "High") size.push(sql`a.engagement_quality >= ${float8(high)}`);
+  if (plan.engagementLevel === "Medium") {
+    size.push(sql`a.engagement_quality >= ${float8(low)} and a.engagement_quality < ${float8(high)}`);
+  }
+  if (plan.engagementLevel === "Low") {
+    size.push(sql`a.engagement_quality > 0::float8 and a.engagement_quality < ${float8(low)}`);
+  }
   return size;
 }
 
@@ -78,8 +90,11 @@ export function factorsSql(plan: FinderPlan): { factors: SQL; match: SQL } {
     industries.length > 0
       ? sql`(case when a.industry = any(${textArray(industries)}) then 1 when a.industry = any(${textArray(related)}) then 0.5 else 0 end)::float8`
       : sql`0::float8`;
+  // Countries: full points when a location signal backs one, ESTIMATE_FACTOR when only an estimate does.
   const fc =
-    countries.length > 0 ? sql`(a.countries && ${textArray(countries)})::int::float8` : sql`0::float8`;
+    countries.length > 0
+      ? sql`(case when a.located_countries && ${textArray(countries)} then 1::float8 when a.countries && ${textArray(countries)} then ${float8(ESTIMATE_FACTOR)} else 0::float8 end)`
+      : sql`0::float8`;
   const fe = engagementQualitySql(platform, followerMin ?? 0, followerMax ?? Infinity);
   return {
     factors: sql`${ft} as ft, ${fi} as fi, ${fc} as fc, ${fe} as fe`,

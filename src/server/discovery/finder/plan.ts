@@ -1,6 +1,6 @@
 /** A finder search resolved from its interpretation: criteria, related industries, weights. */
 import { relatedIndustries } from "#core/discovery/match";
-import type { Interpretation } from "#core/schemas/discovery";
+import type { EngagementLevel, Interpretation } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 
 /** Finder weights (points out of 100 when every criterion applies). */
@@ -16,6 +16,8 @@ export interface FinderPlan {
   countries: string[];
   followerMin?: number;
   followerMax?: number;
+  /** A hard filter on engagement against the tier's typical band (null: any). */
+  engagementLevel: EngagementLevel | null;
   weights: { text: number; industry: number; countries: number; engagement: number };
   totalWeight: number;
 }
@@ -23,11 +25,13 @@ export interface FinderPlan {
 /** The plan of a search, or null when the criteria leave nothing to search for. */
 export function finderPlan(platform: Platform, criteria: Interpretation): FinderPlan | null {
   const { keywords, industries, countries, followerMin, followerMax } = criteria;
+  const engagementLevel = criteria.engagementLevel ?? null;
   const related = [...new Set(industries.flatMap((i) => relatedIndustries(i)))].filter(
     (i) => !industries.includes(i),
   );
   const hasSize = followerMin !== undefined || followerMax !== undefined;
-  if (keywords.length + industries.length + countries.length === 0 && !hasSize) return null;
+  if (keywords.length + industries.length + countries.length === 0 && !hasSize && !engagementLevel)
+    return null;
   const weights = {
     text: keywords.length > 0 ? FINDER_WEIGHTS.text : 0,
     industry: industries.length > 0 ? FINDER_WEIGHTS.industry : 0,
@@ -43,6 +47,7 @@ export function finderPlan(platform: Platform, criteria: Interpretation): Finder
     countries,
     followerMin,
     followerMax,
+    engagementLevel,
     weights,
     totalWeight,
   };

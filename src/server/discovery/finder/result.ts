@@ -1,6 +1,7 @@
 /** A finder row as the answer shows it: the account, its match and the reasons it matched. */
 import { sizeLabel } from "#core/discovery/interpret";
-import { engagementQuality, formatEngagementRate, trimDescription } from "#core/discovery/match";
+import { engagementLevelOf, formatEngagementRate, trimDescription } from "#core/discovery/match";
+import { marketBasisView } from "#core/markets/basis";
 import type { FinderResult } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import { isModelFigures } from "#core/model-figures";
@@ -18,14 +19,17 @@ export function finderResultOf(r: FinderRow, plan: FinderPlan): FinderResult {
   for (const k of r.hits ?? []) reasons.push(`${nameHits.includes(k) ? "Name" : "Bio"} mentions “${k}”`);
   if (Number(r.fi) === 1) reasons.push(`${r.industry} creator`);
   else if (Number(r.fi) > 0) reasons.push(`${r.industry}, related to ${industries.join(" / ")}`);
-  const inCountries = rowCountries.filter((c) => countries.includes(c));
-  if (inCountries.length > 0) {
-    const shown = inCountries.slice(0, 3).join(", ");
-    reasons.push(`Audience in ${shown}${inCountries.length > 3 ? ` +${inCountries.length - 3}` : ""}`);
-  }
+  // Each market with what it rests on; located ones first ("Audience in Canada (from bio: Toronto)").
+  const basis = marketBasisView(rowCountries, r.market_basis ?? []).filter((b) =>
+    countries.includes(b.country),
+  );
+  basis.sort((a, b) => Number(a.estimate) - Number(b.estimate));
+  for (const b of basis.slice(0, 3)) reasons.push(`Audience in ${b.country} (${b.basis})`);
+  if (basis.length > 3) reasons.push(`Audience in ${basis.length - 3} more of the countries asked for`);
   if (sizeText) reasons.push(sizeText);
-  if (engagementQuality(rowPlatform, followers, r.engagement_rate) >= 0.75) {
-    reasons.push(`High engagement for its size (${formatEngagementRate(r.engagement_rate)})`);
+  const level = engagementLevelOf(rowPlatform, followers, r.engagement_rate);
+  if (level === "High" || (level && plan.engagementLevel)) {
+    reasons.push(`${level} engagement for its size (${formatEngagementRate(r.engagement_rate)})`);
   }
   return {
     username: r.username,

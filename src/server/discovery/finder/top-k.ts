@@ -1,5 +1,6 @@
 /** The finder's exact top-k without scoring every candidate (see findIndexed). */
 import { type SQL, sql } from "drizzle-orm";
+import { ESTIMATE_FACTOR } from "#core/markets/basis";
 import type { DbOrTx } from "../../db/database";
 import { countryMask, BOUND_EPS as EPS, float8, int8, rowsOf, textArray, w } from "../sql";
 import {
@@ -102,8 +103,12 @@ export async function findIndexed(db: DbOrTx, plan: FinderPlan, limit: number): 
   const fe = sql`a.engagement_quality`;
   // The countries factor from the stored bits: a filter, never a scan of the countries index (whose
   // posting lists for large markets cost more than they save).
-  const inCountries = sql`(a.country_bits & ${int8(cMask)}) <> 0`;
-  const outOfCountries = sql`(a.country_bits & ${int8(cMask)}) = 0`;
+  const countriesBand = (fc: number): SQL =>
+    fc === 1
+      ? sql`(a.located_bits & ${int8(cMask)}) <> 0`
+      : fc === 0
+        ? sql`(a.country_bits & ${int8(cMask)}) = 0`
+        : sql`(a.country_bits & ${int8(cMask)}) <> 0 and (a.located_bits & ${int8(cMask)}) = 0`;
   /**
    * The rows that can reach match t and could not reach `above` (already read): one part per number
    * of keywords m and countries factor, an engagement band per group of industries.
@@ -114,7 +119,7 @@ export async function findIndexed(db: DbOrTx, plan: FinderPlan, limit: number): 
     const parts: SQL[] = [];
     for (let m = 0; m <= nk; m++) {
       const arms: SQL[] = [];
-      for (const fc of countries.length > 0 ? [1, 0] : [0]) {
+      for (const fc of countries.length > 0 ? [1, ESTIMATE_FACTOR, 0] : [0]) {
         for (const g of groups) {
           if (m < g.minLevel) continue;
           const low = needed(g, m, fc, r);
@@ -125,7 +130,7 @@ export async function findIndexed(db: DbOrTx, plan: FinderPlan, limit: number): 
           if (g.cond) band.push(g.cond);
           if (low > 0) band.push(sql`${fe} >= ${float8(low)}`);
           if (high !== Infinity) band.push(sql`${fe} < ${float8(high)}`);
-          if (countries.length > 0) band.push(fc === 1 ? inCountries : outOfCountries);
+          if (countries.length > 0) band.push(countriesBand(fc));
           arms.push(sql`(${sql.join(band, sql` and `)})`);
         }
       }

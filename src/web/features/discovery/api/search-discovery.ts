@@ -18,7 +18,7 @@ export async function searchDiscovery(
   criteria: DiscoverySearchRequest,
   signal?: AbortSignal,
 ): Promise<DiscoverySearchResponse> {
-  const { platform, followerRange, industry, targetMarkets, includeWebCandidates } = criteria;
+  const { platform, followerRange, industry, targetMarkets, includeWebCandidates, page, pageSize } = criteria;
   const answer = await api.post(
     DISCOVERY_SEARCH_PATH,
     {
@@ -27,6 +27,8 @@ export async function searchDiscovery(
       industry,
       targetMarkets,
       ...(includeWebCandidates ? { includeWebCandidates: true } : {}),
+      ...(page > 1 ? { page } : {}),
+      ...(pageSize !== undefined ? { pageSize } : {}),
     },
     { signal },
   );

@@ -37,7 +37,11 @@ import { FoundOnWebBadge, WebCandidatesNotice } from "./web-candidates";
 
 /** Makes an account's report and opens it (the page wires this to the analyser). */
 /** `sample`: the row is a generated sample creator, analysed as such (never standing in for a real handle). */
-export type GenerateReport = (account: { username: string; platform: Platform; sample?: boolean }) => Promise<void>;
+export type GenerateReport = (account: {
+  username: string;
+  platform: Platform;
+  sample?: boolean;
+}) => Promise<void>;
 
 /** Spec §2/§9: three countries per row, then '+N'. */
 export const MARKETS_SHOWN = 3;
@@ -54,6 +58,10 @@ export interface DiscoveryResultsProps {
   webCandidates?: WebCandidatesNote;
   /** More actions under each account (the page adds "Add to list" and "Compare"). */
   renderActions?: RenderAccountActions;
+  /** Loads the next page of the ranking (shown while `total` is above the rows listed). */
+  onLoadMore?: () => void;
+  /** A next page is being loaded. */
+  loadingMore?: boolean;
 }
 
 /** Actions for one account that the page composing this view supplies. */
@@ -90,19 +98,38 @@ function SortableHead({
   );
 }
 
-function Markets({ countries }: { countries: readonly string[] }) {
+function Markets({
+  countries,
+  basis = [],
+}: {
+  countries: readonly string[];
+  basis?: readonly { country: string; basis: string; estimate: boolean }[];
+}) {
   if (countries.length === 0) return <span className="text-muted-foreground">N/A</span>;
   const shown = countries.slice(0, MARKETS_SHOWN);
   const rest = countries.slice(MARKETS_SHOWN);
   return (
     <span className="flex flex-wrap gap-1">
-      {shown.map((c) => (
-        <Badge key={c} variant="outline" className="font-normal">
-          {c}
-        </Badge>
-      ))}
+      {shown.map((c) => {
+        // What the market rests on: a dashed badge is an estimate (caption language, captions, prices).
+        const b = basis.find((x) => x.country === c);
+        return (
+          <Badge
+            key={c}
+            variant="outline"
+            className={b?.estimate ? "relative border-dashed font-normal" : "relative font-normal"}
+            title={b?.basis}
+            data-estimate={b ? String(b.estimate) : undefined}
+          >
+            {c}
+            {b?.estimate ? <span className="sr-only"> (an estimate)</span> : null}
+          </Badge>
+        );
+      })}
       {rest.length > 0 ? (
-        <Badge variant="secondary" title={rest.join(", ")} data-testid="more-markets">
+        // relative: the sr-only text is positioned inside the badge, not against the page (it made a
+        // 390 px phone scroll sideways).
+        <Badge variant="secondary" className="relative" title={rest.join(", ")} data-testid="more-markets">
           +{rest.length}
           <span className="sr-only">: {rest.join(", ")}</span>
         </Badge>
@@ -162,6 +189,8 @@ export function DiscoveryResults({
   now = () => new Date(),
   webCandidates,
   renderActions,
+  onLoadMore,
+  loadingMore = false,
 }: DiscoveryResultsProps) {
   const id = useId();
   const [query, setQuery] = useState("");
@@ -332,7 +361,7 @@ export function DiscoveryResults({
                       </TableCell>
                       <TableCell className="tabular-nums">{result.engagementRate}</TableCell>
                       <TableCell>
-                        <Markets countries={result.countries} />
+                        <Markets countries={result.countries} basis={result.marketBasis} />
                       </TableCell>
                     </TableRow>
                     {open ? (
@@ -356,6 +385,18 @@ export function DiscoveryResults({
       <p className="text-sm text-muted-foreground" role="status">
         {showingText(shown.length, results.length)}
       </p>
+      {onLoadMore && total > results.length ? (
+        <div>
+          <Button
+            variant="outline"
+            onClick={onLoadMore}
+            disabled={loadingMore}
+            aria-busy={loadingMore || undefined}
+          >
+            {loadingMore ? "Loading more accounts..." : `Load more (${results.length} of ${total} listed)`}
+          </Button>
+        </div>
+      ) : null}
     </section>
   );
 }

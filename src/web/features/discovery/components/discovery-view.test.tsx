@@ -445,6 +445,30 @@ describe("DiscoveryView: results", () => {
   });
 });
 
+describe("DiscoveryView: beyond the first page", () => {
+  it("loads the next page of the ranking below the rows already listed", async () => {
+    const first = DISCOVERY_ROWS.slice(0, 4);
+    const second = DISCOVERY_ROWS.slice(4);
+    const { user, calls } = setup({
+      "POST /api/discovery/search": ({ body }: { body: unknown }) => {
+        const { page } = body as { page?: number };
+        return page === 2
+          ? { json: { ...discoveryResponse(second, DISCOVERY_ROWS.length), page: 2, pageSize: 4 } }
+          : { json: { ...discoveryResponse(first, DISCOVERY_ROWS.length), page: 1, pageSize: 4 } };
+      },
+    });
+    await searchFitness(user);
+    expect(screen.getAllByTestId("discovery-row")).toHaveLength(4);
+    await user.click(
+      screen.getByRole("button", { name: `Load more (4 of ${DISCOVERY_ROWS.length} listed)` }),
+    );
+    await waitFor(() => expect(screen.getAllByTestId("discovery-row")).toHaveLength(DISCOVERY_ROWS.length));
+    expect(searchCalls(calls).at(-1)!.body).toMatchObject({ page: 2, pageSize: 4 });
+    // Everything is listed: no more button.
+    expect(screen.queryByRole("button", { name: /Load more/ })).not.toBeInTheDocument();
+  });
+});
+
 describe("DiscoveryView: report generation per row", () => {
   it("disables the username with a spinner until the report is done, and always clears it", async () => {
     let finish: (ok: boolean) => void = () => undefined;

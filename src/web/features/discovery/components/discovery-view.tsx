@@ -1,7 +1,11 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, SearchX } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import type { DiscoverySearchRequest, DiscoverySearchResponse } from "#core/schemas/discovery";
+import {
+  type DiscoverySearchRequest,
+  type DiscoverySearchResponse,
+  MAX_RESULTS,
+} from "#core/schemas/discovery";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -86,6 +90,40 @@ export function DiscoveryView({
     }
   };
 
+  const [loadingMore, setLoadingMore] = useState(false);
+  /** The next page of the same ranking, appended below the rows already listed. */
+  const loadMore = async () => {
+    if (!shown || loadingMore) return;
+    const { id: shownId, criteria, response } = shown;
+    const pageSize = response.pageSize ?? MAX_RESULTS;
+    const fromIndex = response.results.filter((r) => r.foundVia !== "web").length;
+    const page = Math.floor(fromIndex / pageSize) + 1;
+    setLoadingMore(true);
+    setError(null);
+    try {
+      const next = await queryClient.fetchQuery(
+        discoverySearchQueryOptions({ ...criteria, includeWebCandidates: false, page, pageSize }),
+      );
+      setShown((current) => {
+        if (!current || current.id !== shownId) return current;
+        const seen = new Set(current.response.results.map((r) => `${r.platform}:${r.username}`));
+        const added = next.results.filter((r) => !seen.has(`${r.platform}:${r.username}`));
+        return {
+          ...current,
+          response: {
+            ...current.response,
+            results: [...current.response.results, ...added],
+            total: Math.max(current.response.total, next.total),
+          },
+        };
+      });
+    } catch (caught) {
+      setError(isApiError(caught) && caught.message ? caught.message : SEARCH_ERROR_FALLBACK);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
   const hasResults = shown !== null && shown.response.results.length > 0;
   const formId = `${id}-form`;
   // The note is shown whenever the search asked for web candidates.
@@ -152,6 +190,8 @@ export function DiscoveryView({
             now={now}
             webCandidates={webNote}
             renderActions={renderActions}
+            onLoadMore={loadMore}
+            loadingMore={loadingMore}
           />
         </div>
       ) : null}

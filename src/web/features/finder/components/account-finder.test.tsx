@@ -215,7 +215,11 @@ describe("AccountFinder: results", () => {
     const { user } = setup({}, { onAnalyze });
     await describeAndSearch(user);
     await user.click(await screen.findByRole("button", { name: "Generate report for @toronto_eats" }));
-    expect(onAnalyze).toHaveBeenCalledWith({ username: "toronto_eats", platform: "instagram", sample: false });
+    expect(onAnalyze).toHaveBeenCalledWith({
+      username: "toronto_eats",
+      platform: "instagram",
+      sample: false,
+    });
     expect(screen.getByRole("button", { name: "Generating report for @toronto_eats" })).toBeDisabled();
     await act(async () => finish());
     expect(screen.getByRole("button", { name: "Generate report for @toronto_eats" })).toBeEnabled();
@@ -233,6 +237,7 @@ describe("AccountFinder: editing the criteria", () => {
           industries: criteria.industries ?? [],
           countries: criteria.countries ?? [],
           keywords: criteria.keywords ?? [],
+          engagementLevel: criteria.engagementLevel ?? null,
           languages: [],
           platforms: [],
           notes: [],
@@ -258,6 +263,7 @@ describe("AccountFinder: editing the criteria", () => {
         industries: ["Food"],
         countries: [],
         keywords: ["vegan", "cooking"],
+        engagementLevel: null,
         followerMin: 10_000,
         followerMax: 100_000,
       },
@@ -277,6 +283,7 @@ describe("AccountFinder: editing the criteria", () => {
       industries: ["Food"],
       countries: [],
       keywords: ["vegan"],
+      engagementLevel: null,
       followerMin: 10_000,
       followerMax: 100_000,
     });
@@ -314,6 +321,15 @@ describe("AccountFinder: editing the criteria", () => {
     await waitFor(() => expect(findCalls(calls)).toHaveLength(6));
     expect(lastCriteria()).not.toHaveProperty("followerMin");
     await waitFor(() => expect(chips().some((c) => c?.startsWith("Size:"))).toBe(false));
+
+    // The engagement level is a chip like the rest: chosen, shown, removed.
+    await user.selectOptions(screen.getByLabelText("Engagement level"), "High");
+    await waitFor(() => expect(findCalls(calls)).toHaveLength(7));
+    expect(lastCriteria().engagementLevel).toBe("High");
+    await waitFor(() => expect(chips()).toContain("Engagement: High"));
+    await user.click(screen.getByRole("button", { name: "Remove engagement High" }));
+    await waitFor(() => expect(findCalls(calls)).toHaveLength(8));
+    expect(lastCriteria().engagementLevel).toBeNull();
   });
 
   it("a keyword that is no word is refused on the spot", async () => {

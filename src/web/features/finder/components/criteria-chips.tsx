@@ -1,6 +1,7 @@
 import { Plus, X } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import {
+  ENGAGEMENT_LEVELS,
   FINDER_MAX_COUNTRIES,
   FINDER_MAX_INDUSTRIES,
   FINDER_MAX_KEYWORDS,
@@ -25,13 +26,14 @@ import {
 /** Countries in alphabetical order, once each (the taxonomy lists some under two markets). */
 const COUNTRY_OPTIONS = [...new Set<string>(COUNTRIES)].sort((a, b) => a.localeCompare(b, "en-US"));
 
-type ChipKind = "industry" | "country" | "keyword" | "size";
+type ChipKind = "industry" | "country" | "keyword" | "size" | "engagement";
 
 const CHIP_STYLE: Record<ChipKind, string> = {
   industry: "border-primary/40 bg-primary/10",
   country: "border-success/40 bg-success/10",
   keyword: "border-input bg-background",
   size: "border-warning/40 bg-warning/10",
+  engagement: "border-primary/40 bg-background",
 };
 
 const KIND_LABEL: Record<ChipKind, string> = {
@@ -39,6 +41,7 @@ const KIND_LABEL: Record<ChipKind, string> = {
   country: "Country",
   keyword: "Keyword",
   size: "Size",
+  engagement: "Engagement",
 };
 
 function Chip({
@@ -116,7 +119,9 @@ export function CriteriaChips({ interpretation, criteria, onChange, busy }: Crit
   };
 
   const empty =
-    criteria.industries.length + criteria.countries.length + criteria.keywords.length === 0 && size === null;
+    criteria.industries.length + criteria.countries.length + criteria.keywords.length === 0 &&
+    size === null &&
+    criteria.engagementLevel === null;
 
   return (
     <section
@@ -176,6 +181,14 @@ export function CriteriaChips({ interpretation, criteria, onChange, busy }: Crit
               text={size}
               disabled={busy}
               onRemove={() => onChange(withSize(criteria, ANY_SIZE))}
+            />
+          ) : null}
+          {criteria.engagementLevel ? (
+            <Chip
+              kind="engagement"
+              text={criteria.engagementLevel}
+              disabled={busy}
+              onRemove={() => onChange({ ...criteria, engagementLevel: null })}
             />
           ) : null}
         </ul>
@@ -253,6 +266,26 @@ export function CriteriaChips({ interpretation, criteria, onChange, busy }: Crit
             {SIZE_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>
                 {choice.label}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <div className="flex flex-col gap-1.5">
+          <Label htmlFor={`${id}-engagement`}>Engagement level</Label>
+          <NativeSelect
+            id={`${id}-engagement`}
+            value={criteria.engagementLevel ?? ""}
+            disabled={busy}
+            onChange={(event) => {
+              const value = event.target.value;
+              const level = ENGAGEMENT_LEVELS.find((l) => l === value) ?? null;
+              onChange({ ...criteria, engagementLevel: level });
+            }}
+          >
+            <option value="">Any engagement</option>
+            {ENGAGEMENT_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {level} (vs its size's typical band)
               </option>
             ))}
           </NativeSelect>

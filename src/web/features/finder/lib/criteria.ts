@@ -1,6 +1,7 @@
 import { sizeLabel } from "#core/discovery/interpret";
 import { SIZE_TIERS } from "#core/discovery/lexicon";
 import {
+  type EngagementLevel,
   FINDER_KEYWORD_MAX,
   type FinderCriteriaInput,
   type Interpretation,
@@ -14,6 +15,8 @@ export interface EditableCriteria {
   keywords: string[];
   followerMin?: number;
   followerMax?: number;
+  /** "High", "Medium", "Low" or null (any engagement). */
+  engagementLevel: EngagementLevel | null;
 }
 
 export function criteriaOf(interpretation: Interpretation): EditableCriteria {
@@ -21,6 +24,7 @@ export function criteriaOf(interpretation: Interpretation): EditableCriteria {
     industries: [...interpretation.industries],
     countries: [...interpretation.countries],
     keywords: [...interpretation.keywords],
+    engagementLevel: interpretation.engagementLevel ?? null,
   };
   if (interpretation.followerMin !== undefined) criteria.followerMin = interpretation.followerMin;
   if (interpretation.followerMax !== undefined) criteria.followerMax = interpretation.followerMax;
@@ -33,6 +37,7 @@ export function toRequestCriteria(criteria: EditableCriteria): FinderCriteriaInp
     industries: criteria.industries,
     countries: criteria.countries,
     keywords: criteria.keywords,
+    engagementLevel: criteria.engagementLevel,
   };
   if (criteria.followerMin !== undefined) out.followerMin = criteria.followerMin;
   if (criteria.followerMax !== undefined) out.followerMax = criteria.followerMax;

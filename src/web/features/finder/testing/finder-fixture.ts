@@ -56,6 +56,7 @@ export const INTERPRETATION: Interpretation = {
   countries: ["Canada"],
   languages: [],
   keywords: ["vegan", "cooking"],
+  engagementLevel: null,
   followerMin: 10_000,
   followerMax: 100_000,
   platforms: [],

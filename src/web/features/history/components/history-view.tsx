@@ -1,5 +1,6 @@
 import { RefreshCw, Search } from "lucide-react";
 import { type MouseEvent, type ReactNode, useEffect, useId, useState } from "react";
+import { toast } from "sonner";
 import { Link } from "wouter";
 import { engagementTone, formatDate, formatFollowers } from "#core/format";
 import { isModelFigures } from "#core/model-figures";
@@ -155,7 +156,15 @@ export function HistoryView({ onView, onRefresh, renderActions }: HistoryViewPro
           <NativeSelect
             id={`${id}-market`}
             value={filters.market}
-            onChange={(e) => set("market", e.target.value)}
+            onChange={(e) => {
+              const market = e.target.value;
+              set("market", market);
+              // Spec §8: the market filter's toast.
+              const label = HISTORY_MARKETS.find(([value]) => value === market)?.[1];
+              if (market !== "" && label) {
+                toast("Market Filter Applied", { description: `Showing accounts targeting ${label}` });
+              }
+            }}
           >
             {HISTORY_MARKETS.map(([value, label]) => (
               <option key={value} value={value}>
