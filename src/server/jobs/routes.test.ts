@@ -37,6 +37,7 @@ describe("background jobs API (in process)", () => {
     const page = (handle: string) => fixture("tiktok-profile.html").replaceAll("examplecreator", handle);
     fake.route("GET", "/@examplecreator", { body: page("examplecreator"), headers: HTML });
     fake.route("GET", "/@viewed", { body: page("viewed"), headers: HTML });
+    fake.route("GET", "/@freshone", { body: page("freshone"), headers: HTML });
     // TikTok says a user is missing in its page data (a bare 404 is transient since issue "Real data reach").
     fake.route("GET", "/@ghost", { body: fixture("tiktok-profile-not-found.html"), headers: HTML });
     const config = testConfig({
@@ -277,26 +278,28 @@ describe("background jobs API (in process)", () => {
   });
 
   it("exposes the operational metrics: upstream requests per collector, model tokens, quota refusals, caches, jobs", async () => {
-    // An anonymous visitor's second report is refused by the quota.
+    // An anonymous visitor's second fresh report is refused by the quota (a stored report is
+    // served free, so both ask for accounts not analysed yet).
     const first = await app.inject({
       method: "POST",
       url: "/api/analyze",
-      payload: { username: "examplecreator", platform: "tiktok" },
+      payload: { username: "freshone", platform: "tiktok" },
     });
+    expect(first.statusCode).toBe(200);
     const refused = await app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie: cookieOf(first) },
-      payload: { username: "examplecreator", platform: "tiktok" },
+      payload: { username: "anothercreator", platform: "tiktok" },
     });
     expect(refused.statusCode).toBe(429);
     const metrics = (await app.inject({ url: "/metrics" })).body;
     const value = (line: string) =>
       Number(metrics.match(new RegExp(`^${line.replace(/[{}"]/g, "\\$&")} (\\S+)$`, "m"))?.[1]);
-    // Three profiles and @ghost, whose page (200) says the user does not exist.
-    expect(value('upstream_requests_total{collector="tiktok-web",outcome="2xx"}')).toBe(4);
+    // Four profiles and @ghost, whose page (200) says the user does not exist.
+    expect(value('upstream_requests_total{collector="tiktok-web",outcome="2xx"}')).toBe(5);
     expect(value('source_fetches_total{source="tiktok-web",outcome="not_found"}')).toBe(1);
-    expect(metrics).toMatch(/^upstream_request_duration_seconds_count\{collector="tiktok-web"\} 4$/m);
+    expect(metrics).toMatch(/^upstream_request_duration_seconds_count\{collector="tiktok-web"\} 5$/m);
     expect(value('model_tokens_total{kind="prompt"}')).toBeGreaterThanOrEqual(900);
     expect(value('model_tokens_total{kind="completion"}')).toBeGreaterThanOrEqual(300);
     expect(value('quota_refusals_total{who="anonymous"}')).toBe(1);
