@@ -61,6 +61,14 @@ async function lighthouseRun(
       );
     }
     const ms = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    // BENCH_LH_DETAILS=1: where the main thread's time went (to stderr, so --json stays parseable).
+    if (process.env.BENCH_LH_DETAILS === "1") {
+      const rows = (id: string) =>
+        ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8);
+      process.stderr.write(
+        `${url}\n${JSON.stringify({ bootup: rows("bootup-time"), longTasks: rows("long-tasks"), lcp: rows("largest-contentful-paint-element") }, null, 1)}\n`,
+      );
+    }
     return {
       score: score * 100,
       fcp: ms("first-contentful-paint"),

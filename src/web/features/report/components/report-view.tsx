@@ -110,12 +110,12 @@ export function ReportView({
           </WhenVisible>
         </ReportSection>
       </div>
-      {extra}
-      <div className="grid gap-5 lg:grid-cols-2">
+      {extra ? <div className="defer-offscreen">{extra}</div> : null}
+      <div className="defer-offscreen grid gap-5 lg:grid-cols-2">
         <AudienceCard account={account} />
         <RecommendationsCard account={account} />
       </div>
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="defer-offscreen grid gap-5 lg:grid-cols-2">
         <ValueCard account={account} />
         <div className="flex flex-col gap-5">
           <EarningsCard account={account} />
