@@ -191,6 +191,9 @@ describe("analyser and report in Chromium", () => {
     });
     await page.goto(`${ctx.url}/report/${first!.platform}/${first!.handle}`);
     await page.getByRole("article", { name: `Report for @${first!.handle}` }).waitFor();
+    // On a phone the charts are below the fold and render when scrolled to (issue #25): scroll as a
+    // reader does, then check the chart fits too.
+    await page.getByText("Engagement per post", { exact: true }).scrollIntoViewIfNeeded();
     await page.getByRole("img", { name: /^Engagement per post: / }).waitFor();
     const widths = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,

@@ -61,6 +61,14 @@ async function lighthouseRun(
       );
     }
     const ms = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    // BENCH_LH_DETAILS=1: where the main thread's time went (to stderr, so --json stays parseable).
+    if (process.env.BENCH_LH_DETAILS === "1") {
+      const rows = (id: string) =>
+        ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8);
+      process.stderr.write(
+        `${url}\n${JSON.stringify({ bootup: rows("bootup-time"), longTasks: rows("long-tasks"), lcp: rows("largest-contentful-paint-element") }, null, 1)}\n`,
+      );
+    }
     return {
       score: score * 100,
       fcp: ms("first-contentful-paint"),
@@ -155,11 +163,14 @@ export async function benchWeb(opts: BenchOptions): Promise<Figure[]> {
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
 
     /** ms from navigation start until `ready` holds, in a fresh context (cold HTTP cache). */
-    const load = async (url: string, ready: string): Promise<number> => {
+    const load = async (url: string, ready: string, reveal?: string): Promise<number> => {
       const context = await browser.newContext();
       const page = await context.newPage();
       try {
         await page.goto(url, { waitUntil: "commit" });
+        // The report's charts render once their place scrolls into view (issue #25): scroll to it,
+        // as a reader does, then time the chart.
+        if (reveal) await page.locator(reveal).first().scrollIntoViewIfNeeded({ timeout: 30_000 });
         // Selectors, not string predicates: the app's CSP forbids eval.
         await page.locator(ready).first().waitFor({ state: "visible", timeout: 30_000 });
         return await page.evaluate(() => performance.now());
@@ -168,13 +179,14 @@ export async function benchWeb(opts: BenchOptions): Promise<Figure[]> {
       }
     };
     const reportReady = "[data-testid=report-view] .recharts-surface";
+    const reportChart = "[data-testid=report-view] [data-testid=deferred]";
     const aboutReady = "main h1";
     const rounds = opts.quick ? 3 : 7;
     await load(`${base}/about`, aboutReady); // warm the server's file reads
     const reportTimes: number[] = [];
     const aboutTimes: number[] = [];
     for (let r = 0; r < rounds; r++) {
-      reportTimes.push(await load(`${base}/report/${h.platform}/${h.username}`, reportReady));
+      reportTimes.push(await load(`${base}/report/${h.platform}/${h.username}`, reportReady, reportChart));
       aboutTimes.push(await load(`${base}/about`, aboutReady));
     }
     const report = percentile(reportTimes, 50);

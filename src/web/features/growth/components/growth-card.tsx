@@ -5,6 +5,7 @@ import type { GrowthResponse } from "#core/schemas/growth";
 import type { Platform } from "#core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { WhenVisible } from "../../../components/ui/when-visible";
 import { useGrowth } from "../api/get-growth";
 
 const loadCharts = () => import("./growth-charts");
@@ -95,15 +96,19 @@ export function GrowthCard({
             <div className="grid gap-5 lg:grid-cols-2">
               <figure className="flex flex-col gap-2">
                 <figcaption className="text-sm font-medium">{noun}</figcaption>
-                <Suspense fallback={<ChartFallback />}>
-                  <FollowersChart points={query.data.points} noun={noun.toLowerCase()} />
-                </Suspense>
+                <WhenVisible placeholder={<ChartFallback />}>
+                  <Suspense fallback={<ChartFallback />}>
+                    <FollowersChart points={query.data.points} noun={noun.toLowerCase()} />
+                  </Suspense>
+                </WhenVisible>
               </figure>
               <figure className="flex flex-col gap-2">
                 <figcaption className="text-sm font-medium">Engagement rate</figcaption>
-                <Suspense fallback={<ChartFallback />}>
-                  <EngagementRateChart points={query.data.points} />
-                </Suspense>
+                <WhenVisible placeholder={<ChartFallback />}>
+                  <Suspense fallback={<ChartFallback />}>
+                    <EngagementRateChart points={query.data.points} />
+                  </Suspense>
+                </WhenVisible>
               </figure>
             </div>
           ) : null}

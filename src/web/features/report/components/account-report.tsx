@@ -1,12 +1,12 @@
 import { CircleAlert } from "lucide-react";
-import { type ReactNode, useDeferredValue, useEffect } from "react";
+import { type ReactNode, useDeferredValue } from "react";
 import type { Account } from "#core/schemas/account";
 import type { Platform } from "#core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
 import { useAccount } from "../api/get-account";
-import { preloadReportCharts, ReportView } from "./report-view";
+import { ReportView } from "./report-view";
 
 export interface AccountReportProps {
   username: string;
@@ -35,10 +35,6 @@ export function AccountReport({
   // slices (the page stays responsive; no single long main-thread task — Lighthouse's TBT, issue #25)
   // while the loading line stays up a moment longer.
   const account = useDeferredValue(query.data);
-  // The charts chunk downloads alongside the data rather than after it (a report almost always follows).
-  useEffect(() => {
-    preloadReportCharts().catch(() => undefined); // a failed preload is retried by React.lazy on render
-  }, []);
   if (query.isPending || (query.isSuccess && account === undefined)) {
     return (
       // A screen tall: what follows the report (form, footer) stays below the fold until it is shown.

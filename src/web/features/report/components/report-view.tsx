@@ -2,6 +2,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
 import type { Account } from "#core/schemas/account";
 import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { WhenVisible } from "../../../components/ui/when-visible";
 import { trackReportView } from "../../../lib/analytics";
 import { AccountCard } from "./account-card";
 import { AudienceCard, ContentCard, RecommendationsCard } from "./audience-card";
@@ -11,14 +12,12 @@ import { DownloadPdfButton, RefreshButton } from "./report-actions";
 import { ReportSection } from "./report-section";
 import { AdvertiserCard, EarningsCard, ValueCard } from "./value-card";
 
-// recharts is large: the charts arrive in their own chunk after the report's text.
-/**
- * The charts chunk (recharts). Callers that are about to show a report start it early with
- * `preloadReportCharts()`, so it downloads while the report's data is fetched instead of after.
- */
-export const preloadReportCharts = () => import("./report-charts");
-const ContentMixChart = lazy(() => preloadReportCharts().then((m) => ({ default: m.ContentMixChart })));
-const EngagementChart = lazy(() => preloadReportCharts().then((m) => ({ default: m.EngagementChart })));
+// recharts is large: the charts arrive in their own chunk, fetched only when a chart's place comes
+// into view (WhenVisible) — on a phone they are below the fold, and downloading, parsing and drawing
+// them with the report's first render was most of its blocking time (issue #25).
+const loadReportCharts = () => import("./report-charts");
+const ContentMixChart = lazy(() => loadReportCharts().then((m) => ({ default: m.ContentMixChart })));
+const EngagementChart = lazy(() => loadReportCharts().then((m) => ({ default: m.EngagementChart })));
 
 function ChartFallback() {
   return (
@@ -97,22 +96,26 @@ export function ReportView({
       </div>
       <div className="grid gap-5 lg:grid-cols-2">
         <ReportSection title="Content types" provenance={account.provenance.contentTypes}>
-          <Suspense fallback={<ChartFallback />}>
-            <ContentMixChart account={account} />
-          </Suspense>
+          <WhenVisible placeholder={<ChartFallback />}>
+            <Suspense fallback={<ChartFallback />}>
+              <ContentMixChart account={account} />
+            </Suspense>
+          </WhenVisible>
         </ReportSection>
         <ReportSection title="Engagement per post" provenance={account.provenance.engagementRate}>
-          <Suspense fallback={<ChartFallback />}>
-            <EngagementChart account={account} />
-          </Suspense>
+          <WhenVisible placeholder={<ChartFallback />}>
+            <Suspense fallback={<ChartFallback />}>
+              <EngagementChart account={account} />
+            </Suspense>
+          </WhenVisible>
         </ReportSection>
       </div>
-      {extra}
-      <div className="grid gap-5 lg:grid-cols-2">
+      {extra ? <div className="defer-offscreen">{extra}</div> : null}
+      <div className="defer-offscreen grid gap-5 lg:grid-cols-2">
         <AudienceCard account={account} />
         <RecommendationsCard account={account} />
       </div>
-      <div className="grid gap-5 lg:grid-cols-2">
+      <div className="defer-offscreen grid gap-5 lg:grid-cols-2">
         <ValueCard account={account} />
         <div className="flex flex-col gap-5">
           <EarningsCard account={account} />
