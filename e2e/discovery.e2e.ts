@@ -147,7 +147,7 @@ describe("discovery and account finder in Chromium", () => {
     const csv = fs.readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "");
     const lines = csv.trimEnd().split("\r\n");
     expect(lines[0]).toBe(
-      "Username,Name,Platform,Verified,Followers,Match %,Industry,Description,Engagement Rate,Countries,Sample Data,Found on the Web",
+      "Username,Name,Platform,Verified,Followers,Match %,Industry,Description,Engagement Rate,Countries,Sample Data,Found on the Web,Source of figures",
     );
     const exported = lines.slice(1).map((line) => line.split(",")[0]);
     expect(exported).toEqual(await usernames(page));
