@@ -7,9 +7,9 @@ import {
   reportCountSchema,
   userSchema,
 } from "#core/schemas/auth";
-import { clearSessionCookie, quotaIdentity, requireUser, setSessionCookie } from "../auth/auth-plugin";
-import type { GoogleVerifier } from "../auth/google-verifier";
-import type { SessionService, UpsertedUser } from "../auth/session-service";
+import { clearSessionCookie, quotaIdentity, requireUser, setSessionCookie } from "./auth-plugin";
+import type { GoogleVerifier } from "./google-verifier";
+import type { SessionService, UpsertedUser } from "./session-service";
 import type { AppConfig } from "../config";
 import { NotFoundError } from "../errors";
 import type { QuotaService } from "../quota/quota-service";

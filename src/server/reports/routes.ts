@@ -15,9 +15,9 @@ import { isSameSiteRequest, quotaIdentity, requireAdmin, requireUser } from "../
 import type { AppConfig } from "../config";
 import { ValidationError } from "../errors";
 import { abortOnClose, openEventStream } from "../http/sse";
-import type { AccountRepo } from "../reports/account-repo";
-import { type AccountView, type ReportService, toAccountView } from "../reports/report-service";
-import { storedReportEntry } from "../reports/stored-report";
+import type { AccountRepo } from "./account-repo";
+import { type AccountView, type ReportService, toAccountView } from "./report-service";
+import { storedReportEntry } from "./stored-report";
 import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
 
 export interface ReportRoutesOptions {
