@@ -28,13 +28,10 @@ import { healthRoutes } from "./ops/health-routes";
 import { reportRoutes } from "./reports/routes";
 import { createSharedState } from "./shared/shared-state";
 import { siteSearchRoutes } from "./search/routes";
-import { loadBlogPosts } from "./seo/blog-posts";
 import { seoRoutes } from "./seo/routes";
-import { createSeoService } from "./seo/seo-service";
 import { createServices, type Services } from "./services";
 import { settingsRoutes } from "./settings/routes";
 import { sourcesRoutes } from "./sources/routes";
-import { createSourcesService } from "./sources/sources-service";
 
 export interface AppDeps {
   database: Database;
@@ -80,7 +77,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     // collide with another request's.
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
-      return trustedPeer(req.socket?.remoteAddress) && typeof given === "string" && /^[\w.-]{1,64}$/.test(given)
+      return trustedPeer(req.socket?.remoteAddress) &&
+        typeof given === "string" &&
+        /^[\w.-]{1,64}$/.test(given)
         ? given
         : crypto.randomUUID();
     },
@@ -267,14 +266,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     onView: (entry) => jobs.noteViewed(entry),
   });
   await app.register(jobRoutes, { jobs });
-  await app.register(sourcesRoutes, {
-    sources: createSourcesService({
-      config,
-      collectors: services.collectors.collectors,
-      health: services.sourceHealth,
-      now,
-    }),
-  });
+  await app.register(sourcesRoutes, { sources: services.sources });
   await app.register(growthPlugin, { config, database: deps.database, now });
   await app.register(settingsRoutes, {
     settings: services.settings,
@@ -291,12 +283,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     now,
     onView: (entry) => jobs.noteViewed(entry),
   });
-  await app.register(siteSearchRoutes, { db: deps.database.db });
+  await app.register(siteSearchRoutes, { siteSearch: services.siteSearch });
   await app.register(agencyRoutes, { config, db: deps.database.db, now });
+  await app.register(seoRoutes, { seo: services.seo, appUrl: config.appUrl });
   const site = { appUrl: config.appUrl, brandName: config.brandName };
-  const seo = createSeoService({ db: deps.database.db, ...site, blogPosts: loadBlogPosts() });
-  await app.register(seoRoutes, { seo, appUrl: config.appUrl });
-  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT, { service: seo, site });
+  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT, { service: services.seo, site });
   return app;
 }
 
