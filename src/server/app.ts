@@ -284,7 +284,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     onView: (entry) => jobs.noteViewed(entry),
   });
   await app.register(siteSearchRoutes, { siteSearch: services.siteSearch });
-  await app.register(agencyRoutes, { config, db: deps.database.db, now });
+  await app.register(agencyRoutes, { config, lists: services.lists, compare: services.compare, now });
   await app.register(seoRoutes, { seo: services.seo, appUrl: config.appUrl });
   const site = { appUrl: config.appUrl, brandName: config.brandName };
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT, { service: services.seo, site });

@@ -1,4 +1,7 @@
 import type { DescriptionExtractor } from "#core/discovery/interpret";
+import { type CompareService, createCompareService } from "./agency/compare-service";
+import { createListsRepo } from "./agency/lists-repo";
+import { createListsService, type ListsService } from "./agency/lists-service";
 import {
   aiWriterFromConfig,
   createAiClient,
@@ -70,6 +73,9 @@ export interface Services {
   seo: SeoService;
   /** GET /api/search. */
   siteSearch: SiteSearchService;
+  /** The agency's lists (owned, shared by link) and side-by-side comparisons. */
+  lists: ListsService;
+  compare: CompareService;
 }
 
 export interface ServiceDeps {
@@ -218,6 +224,8 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       blogPosts: loadBlogPosts(),
     }),
     siteSearch: createSiteSearchService({ db }),
+    lists: createListsService({ repo: createListsRepo(db), now, appUrl: config.appUrl }),
+    compare: createCompareService({ repo }),
     criteriaExtractor: extractor && ((text, platform) => extractor.extract(text, platform)),
     webCandidates: {
       proposer: webCandidateProposerFromConfig(config, { ...ai, onUsage }),

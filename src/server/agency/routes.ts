@@ -23,18 +23,17 @@ import {
 } from "#core/schemas/lists";
 import { userOf } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
-import type { AppDb } from "../db/database";
 import { ValidationError } from "../errors";
-import { createAccountRepo } from "../reports/account-repo";
 import { createLogoLoader } from "./brand-logo";
-import { createCompareService } from "./compare-service";
+import type { CompareService } from "./compare-service";
 import { exportFileName, renderExport } from "./exports";
-import { createListsRepo } from "./lists-repo";
-import { compareExportTable, createListsService, listExportTable } from "./lists-service";
+import { compareExportTable, type ListsService, listExportTable } from "./lists-service";
 
 export interface AgencyRoutesOptions {
   config: AppConfig;
-  db: AppDb;
+  /** services.ts */
+  lists: ListsService;
+  compare: CompareService;
   now: () => Date;
   /** Share-link reads per minute per address (default 30). */
   sharedPerMinute?: number;
@@ -52,9 +51,7 @@ const okSchema = z.object({ ok: z.literal(true) });
  */
 export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { config, now } = opts;
-  const lists = createListsService({ repo: createListsRepo(opts.db), now, appUrl: config.appUrl });
-  const compare = createCompareService({ repo: createAccountRepo(opts.db) });
+  const { config, now, lists, compare } = opts;
   const logo = createLogoLoader({ url: config.brandLogoUrl, warn: (m) => app.log.warn(m) });
   const privateNoStore = (reply: FastifyReply) => reply.header("cache-control", "private, no-store");
 
