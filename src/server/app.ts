@@ -1,56 +1,38 @@
 import crypto from "node:crypto";
 import path from "node:path";
-import fastifyCookie from "@fastify/cookie";
-import fastifyCompress from "@fastify/compress";
-import fastifyHelmet from "@fastify/helmet";
-import fastifyRateLimit from "@fastify/rate-limit";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { agencyRoutes } from "./agency/routes";
 import { publicApiPlugin } from "./api-v1/plugin";
-import { authPlugin, ipKey } from "./auth/auth-plugin";
+import { authPlugin } from "./auth/auth-plugin";
+import { authRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
-import type { Database } from "./db/database";
+import { buildDeps, type DepsInput } from "./deps";
 import { discoveryRoutes } from "./discovery/routes";
-import { createTrustCheck, registerHostGuard, registerNulGuard } from "./http/edge";
 import { growthPlugin } from "./growth/routes";
+import { clientConfigRoutes } from "./http/client-config-routes";
+import { createTrustCheck, registerHostGuard, registerNulGuard } from "./http/edge";
 import { DEFAULT_BODY_LIMIT, registerErrorHandler } from "./http/error-handler";
-import { COMPRESSION_OPTIONS } from "./http/compression";
+import { registerBrowserSecurity, registerRateLimit } from "./http/security";
 import { registerWebApp } from "./http/static-web";
-import { createJobs, type Jobs } from "./jobs";
+import type { Jobs } from "./jobs";
 import { jobRoutes } from "./jobs/routes";
-import { createHousekeeping } from "./ops/housekeeping";
-import type { ProcessOutput } from "./ops/log-output";
-import { createMetrics, registerRequestMetrics } from "./ops/metrics";
-import { authRoutes } from "./routes/auth";
-import { clientConfigRoutes } from "./routes/client-config";
-import { healthRoutes } from "./routes/health";
-import { reportRoutes } from "./routes/reports";
-import { createSharedState } from "./shared/shared-state";
+import { healthRoutes } from "./ops/health-routes";
+import { registerRequestMetrics } from "./ops/metrics";
+import { reportRoutes } from "./reports/routes";
 import { siteSearchRoutes } from "./search/routes";
-import { loadBlogPosts } from "./seo/blog-posts";
 import { seoRoutes } from "./seo/routes";
-import { createSeoService } from "./seo/seo-service";
-import { createServices, type Services } from "./services";
 import { settingsRoutes } from "./settings/routes";
 import { sourcesRoutes } from "./sources/routes";
-import { createSourcesService } from "./sources/sources-service";
 
-export interface AppDeps {
-  database: Database;
+export interface AppDeps extends DepsInput {
   /** Folder of the built web app (default dist/web). */
   webRoot?: string;
   /** Fastify logger option; tests pass false. */
   logger?: FastifyServerOptions["logger"];
-  /** The process's output (server.ts): log lines go there, and its failures are counted in /metrics. */
-  output?: ProcessOutput;
-  now?: () => Date;
-  /** Replace services (tests); built from config when absent. */
-  services?: Services;
 }
 
-/** How long running background jobs get to finish at shutdown before they are handed back. */
-export const JOB_DRAIN_MS = 10_000;
+export { JOB_DRAIN_MS } from "./deps";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -80,7 +62,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     // collide with another request's.
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
-      return trustedPeer(req.socket?.remoteAddress) && typeof given === "string" && /^[\w.-]{1,64}$/.test(given)
+      return trustedPeer(req.socket?.remoteAddress) &&
+        typeof given === "string" &&
+        /^[\w.-]{1,64}$/.test(given)
         ? given
         : crypto.randomUUID();
     },
@@ -101,149 +85,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerHostGuard(app, config);
   registerNulGuard(app);
 
-  // Exactly what the app loads: its own scripts, Google's sign-in, and — only when configured —
-  // the ad network and the analytics pixel.
-  const ads = config.adsenseClientId
-    ? [
-        "https://pagead2.googlesyndication.com",
-        "https://*.googlesyndication.com",
-        "https://*.doubleclick.net",
-      ]
-    : [];
-  const pixel = config.pixelId ? ["https://connect.facebook.net", "https://www.facebook.com"] : [];
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "https://accounts.google.com/gsi/client", ...ads, ...pixel],
-        frameSrc: ["'self'", "https://accounts.google.com/gsi/", ...ads],
-        connectSrc: ["'self'", "https://accounts.google.com/gsi/", ...ads, ...pixel],
-        styleSrc: ["'self'", "'unsafe-inline'", "https://accounts.google.com/gsi/style"],
-        imgSrc: ["'self'", "data:", "https:"],
-        upgradeInsecureRequests: config.isProduction ? [] : null,
-      },
-    },
-    crossOriginOpenerPolicy: { policy: "same-origin-allow-popups" },
-  });
-  // Before every route: HTML and JSON above 1 KB go out brotli/gzip-compressed (http/compression.ts).
-  await app.register(fastifyCompress, COMPRESSION_OPTIONS);
-  await app.register(fastifyCookie, { secret: config.sessionSecret });
-  // JSON only: a cross-site <form enctype="text/plain"> must not reach a handler (CSRF).
-  app.removeContentTypeParser("text/plain");
+  await registerBrowserSecurity(app, config);
 
-  const now = deps.now ?? (() => new Date());
-  const metrics = createMetrics();
-  if (deps.output) metrics.setLogOutputSource(deps.output.counts);
+  // Every service and shared instance, built once; the plugins below get what they need from it.
+  const { now, metrics, shared, services, jobs } = await buildDeps(app, config, deps);
   registerRequestMetrics(app, metrics, { token: config.metricsToken });
-  // Locks and short caches: Redis with REDIS_URL (shared by every instance), in process without.
-  const shared = createSharedState(config, {
-    now,
-    logger: app.log.child({ component: "scale" }),
-    observer: {
-      flight: (event) => metrics.singleFlight.inc({ event }),
-      cache: (cache, result) => metrics.cacheRequests.inc({ cache, result }),
-    },
-  });
-  const redis = shared.redis;
-  const services =
-    deps.services ??
-    createServices(config, deps.database, {
-      now,
-      logger: { warn: (obj, msg) => app.log.warn(obj, msg) },
-      observer: {
-        cache: (result) => metrics.reportCache.inc({ result }),
-        upstream: (platform, outcome) => metrics.upstreamCalls.inc({ platform, outcome }),
-        quotaRefused: (who) => metrics.quotaRefusals.inc({ who }),
-      },
-      shared,
-      ops: {
-        upstreamRequest: (collector, outcome, seconds) => {
-          metrics.upstreamRequests.inc({ collector, outcome });
-          metrics.upstreamDuration.observe({ collector }, seconds);
-        },
-        modelTokens: (kind, tokens) => metrics.modelTokens.inc({ kind }, tokens),
-        sourceOutcome: (source, outcome) => metrics.sourceFetches.inc({ source, outcome }),
-      },
-    });
-  // Background jobs: BullMQ with REDIS_URL, in process without (docs/decisions/010-scale-out-locks-and-jobs.md).
-  const jobs = await createJobs(config, {
-    work: { db: deps.database.db, reports: services.reports, bodyCache: shared.bodyCache },
-    getAutoRefresh: async () => (await services.settings.get()).autoRefresh,
-    shared,
-    now,
-    logger: app.log.child({ component: "jobs" }),
-    observer: (queue, outcome, seconds) => {
-      metrics.jobsFinished.inc({ queue, outcome });
-      if (outcome !== "retrying") metrics.jobDuration.observe({ queue }, seconds);
-    },
-  });
-  metrics.setJobCountsSource(() => jobs.gaugeCounts());
-  const housekeeping = createHousekeeping({
-    purgeExpiredSessions: () => services.sessions.purgeExpired(),
-    purgeOldUsage: () => services.quota.purgeOldUsage(),
-    logger: app.log.child({ component: "housekeeping" }),
-  });
-  app.addHook("onReady", async () => housekeeping.start());
-  app.addHook("onClose", async () => housekeeping.stop());
-  app.decorate("jobs", jobs);
-  app.addHook("onReady", async () => {
-    await shared.ready(3000);
-    // Without Redis at start the instance still serves (not ready, degraded); the job workers start
-    // as soon as the queue's connection comes up.
-    const started = jobs.start({ workers: config.jobWorkers }).then(
-      () => true,
-      (err: Error) => {
-        app.log.error({ err: err.message }, "background jobs could not start");
-        return true;
-      },
-    );
-    const waited = await Promise.race([
-      started,
-      new Promise<false>((r) => setTimeout(() => r(false), 5000).unref()),
-    ]);
-    if (!waited) app.log.warn("the job queue is not reachable yet; workers start when it is");
-  });
-  // Shutdown (after the server stopped taking requests and finished the ones in flight): drain the
-  // jobs, then close Redis. The database is closed by whoever opened it (server.ts), after this.
-  app.addHook("onClose", async () => {
-    await jobs.close({ drainMs: JOB_DRAIN_MS });
-    await shared.close();
-    // The collectors' connection pools (and proxy tunnels); services passed in are their owner's.
-    if (!deps.services) await services.collectors.close();
-  });
-  await app.register(fastifyRateLimit, {
-    global: true,
-    max: config.rateLimitPerMinute,
-    timeWindow: "1 minute",
-    keyGenerator: (request) => ipKey(request.ip),
-    redis,
-    nameSpace: `${config.redisKeyPrefix}rl:`,
-    // Fails open while Redis is away (availability first); the outage is logged once and counted
-    // in /metrics (rate_limit_fail_open_total), see the onRequest hook below.
-    skipOnError: true,
-    // Static files (hashed JS/CSS chunks, icons, images) are immutable and cost nothing to serve;
-    // one page load fetches ~20 of them, so counting them would lock out an office behind one NAT.
-    // Decided on the matched route, never the raw URL: /%61pi/… is routed to the API too.
-    allowList: (request) => isAllowListed(request.method, request.url, request.routeOptions.url),
-    errorResponseBuilder: (_request, ctx) => ({
-      statusCode: 429,
-      message: `Too many requests; try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
-      code: "RATE_LIMITED",
-    }),
-  });
-
-  if (redis) {
-    let failingOpen = false;
-    app.addHook("onRequest", async (request) => {
-      const down = redis.status !== "ready";
-      if (down && isAllowListed(request.method, request.url, request.routeOptions.url)) return;
-      if (down) {
-        metrics.rateLimitFailOpen.inc();
-        if (!failingOpen) app.log.warn("Redis is unreachable: rate limits are not enforced until it is back");
-      } else if (failingOpen) app.log.info("Redis is back: rate limits are enforced again");
-      failingOpen = down;
-    });
-  }
+  await registerRateLimit(app, config, { redis: shared.redis, metrics });
   await app.register(authPlugin, { config, sessions: services.sessions });
   await app.register(healthRoutes, {
     config,
@@ -267,14 +114,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     onView: (entry) => jobs.noteViewed(entry),
   });
   await app.register(jobRoutes, { jobs });
-  await app.register(sourcesRoutes, {
-    sources: createSourcesService({
-      config,
-      collectors: services.collectors.collectors,
-      health: services.sourceHealth,
-      now,
-    }),
-  });
+  await app.register(sourcesRoutes, { sources: services.sources });
   await app.register(growthPlugin, { config, database: deps.database, now });
   await app.register(settingsRoutes, {
     settings: services.settings,
@@ -291,26 +131,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     now,
     onView: (entry) => jobs.noteViewed(entry),
   });
-  await app.register(siteSearchRoutes, { db: deps.database.db });
-  await app.register(agencyRoutes, { config, db: deps.database.db, now });
+  await app.register(siteSearchRoutes, { siteSearch: services.siteSearch });
+  await app.register(agencyRoutes, { config, lists: services.lists, compare: services.compare, now });
+  await app.register(seoRoutes, { seo: services.seo, appUrl: config.appUrl });
   const site = { appUrl: config.appUrl, brandName: config.brandName };
-  const seo = createSeoService({ db: deps.database.db, ...site, blogPosts: loadBlogPosts() });
-  await app.register(seoRoutes, { seo, appUrl: config.appUrl });
-  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT, { service: seo, site });
+  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT, { service: services.seo, site });
   return app;
 }
 
-const STATIC_FILE =
-  /^\/(?!api\/)[^?]*\.(?:js|mjs|css|map|svg|png|jpe?g|webp|avif|gif|ico|woff2?|txt)(?:\?.*)?$/i;
-
-/** Requests the global rate limit does not count: liveness probes and the web app's static files. */
-export function isAllowListed(method: string, url: string, route: string | undefined): boolean {
-  if (route === "/api/health") return true;
-  if (route?.startsWith("/api/") || route === "/metrics") return false;
-  return isStaticFileRequest(method, url);
-}
-
-/** A GET/HEAD for a file of the built web app (not an API call, not a server-rendered page). */
-export function isStaticFileRequest(method: string, url: string): boolean {
-  return (method === "GET" || method === "HEAD") && STATIC_FILE.test(url);
-}
+export { isAllowListed, isStaticFileRequest } from "./http/security";

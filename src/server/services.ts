@@ -1,4 +1,7 @@
 import type { DescriptionExtractor } from "#core/discovery/interpret";
+import { type CompareService, createCompareService } from "./agency/compare-service";
+import { createListsRepo } from "./agency/lists-repo";
+import { createListsService, type ListsService } from "./agency/lists-service";
 import {
   aiWriterFromConfig,
   createAiClient,
@@ -32,6 +35,9 @@ import { type AccountRepo, createAccountRepo } from "./reports/account-repo";
 import { createReportService, type ReportObserver, type ReportService } from "./reports/report-service";
 import { resolveAnalyzeInput } from "./reports/resolve-input";
 import { createDbSampleStore } from "./samples/sample-service";
+import { createSiteSearchService, type SiteSearchService } from "./search/search-service";
+import { loadBlogPosts } from "./seo/blog-posts";
+import { createSeoService, type SeoService } from "./seo/seo-service";
 import { createMemorySharedState, type SharedState } from "./shared/shared-state";
 import { type AccountDataService, createAccountDataService } from "./settings/account-data-service";
 import { createModelPolicy } from "./settings/model-policy";
@@ -41,6 +47,7 @@ import {
   createSettingsService,
   settingsDefaults,
 } from "./settings/settings-service";
+import { createSourcesService, type SourcesService } from "./sources/sources-service";
 
 /** Every service, wired in one short place (conventions §4). */
 export interface Services {
@@ -60,6 +67,15 @@ export interface Services {
   criteriaExtractor?: DescriptionExtractor;
   /** What discovery's web candidates need; without a web-search model, requests for them get a note. */
   webCandidates?: Omit<WebCandidateServiceDeps, "db" | "discovery">;
+  /** The admin's sources screen: each collector's configuration and health. */
+  sources: SourcesService;
+  /** Server-rendered pages' meta, sitemaps and the blog. */
+  seo: SeoService;
+  /** GET /api/search. */
+  siteSearch: SiteSearchService;
+  /** The agency's lists (owned, shared by link) and side-by-side comparisons. */
+  lists: ListsService;
+  compare: CompareService;
 }
 
 export interface ServiceDeps {
@@ -200,6 +216,16 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     reports,
     settings,
     accountData: createAccountDataService({ db }),
+    sources: createSourcesService({ config, collectors: collectors.collectors, health: sourceHealth, now }),
+    seo: createSeoService({
+      db,
+      appUrl: config.appUrl,
+      brandName: config.brandName,
+      blogPosts: loadBlogPosts(),
+    }),
+    siteSearch: createSiteSearchService({ db }),
+    lists: createListsService({ repo: createListsRepo(db), now, appUrl: config.appUrl }),
+    compare: createCompareService({ repo }),
     criteriaExtractor: extractor && ((text, platform) => extractor.extract(text, platform)),
     webCandidates: {
       proposer: webCandidateProposerFromConfig(config, { ...ai, onUsage }),

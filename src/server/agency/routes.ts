@@ -21,26 +21,27 @@ import {
   shareTokenParamsSchema,
   updateListItemSchema,
 } from "#core/schemas/lists";
-import { requireUser } from "../auth/auth-plugin";
+import { userOf } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
-import type { AppDb } from "../db/database";
 import { ValidationError } from "../errors";
-import { createAccountRepo } from "../reports/account-repo";
 import { createLogoLoader } from "./brand-logo";
-import { createCompareService } from "./compare-service";
+import type { CompareService } from "./compare-service";
 import { exportFileName, renderExport } from "./exports";
-import { createListsRepo } from "./lists-repo";
-import { compareExportTable, createListsService, listExportTable } from "./lists-service";
+import { compareExportTable, type ListsService, listExportTable } from "./lists-service";
 
 export interface AgencyRoutesOptions {
   config: AppConfig;
-  db: AppDb;
+  /** services.ts */
+  lists: ListsService;
+  compare: CompareService;
   now: () => Date;
   /** Share-link reads per minute per address (default 30). */
   sharedPerMinute?: number;
 }
 
 const SIGN_IN = "Sign in to use lists.";
+/** The owner routes: 401 with SIGN_IN when signed out (checked in onRequest, auth-plugin.ts). */
+const signedIn = { auth: { role: "user", anonymous: SIGN_IN } } as const;
 const okSchema = z.object({ ok: z.literal(true) });
 
 /**
@@ -50,9 +51,7 @@ const okSchema = z.object({ ok: z.literal(true) });
  */
 export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { config, now } = opts;
-  const lists = createListsService({ repo: createListsRepo(opts.db), now, appUrl: config.appUrl });
-  const compare = createCompareService({ repo: createAccountRepo(opts.db) });
+  const { config, now, lists, compare } = opts;
   const logo = createLogoLoader({ url: config.brandLogoUrl, warn: (m) => app.log.warn(m) });
   const privateNoStore = (reply: FastifyReply) => reply.header("cache-control", "private, no-store");
 
@@ -84,9 +83,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.get(
     "/api/lists",
-    { schema: { response: { 200: z.array(listSummarySchema) } } },
+    { config: signedIn, schema: { response: { 200: z.array(listSummarySchema) } } },
     async (request, reply) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       privateNoStore(reply);
       return lists.all(user.id);
     },
@@ -94,9 +93,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.post(
     "/api/lists",
-    { schema: { body: createListSchema, response: { 201: createdListSchema } } },
+    { config: signedIn, schema: { body: createListSchema, response: { 201: createdListSchema } } },
     async (request, reply) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       const created = await lists.create(user.id, request.body.name);
       return reply.code(201).send(created);
     },
@@ -104,9 +103,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.get(
     "/api/lists/:id",
-    { schema: { params: listIdParamsSchema, response: { 200: listDetailSchema } } },
+    { config: signedIn, schema: { params: listIdParamsSchema, response: { 200: listDetailSchema } } },
     async (request, reply) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       privateNoStore(reply);
       return lists.detail(request.params.id, user.id);
     },
@@ -114,9 +113,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.delete(
     "/api/lists/:id",
-    { schema: { params: listIdParamsSchema, response: { 200: okSchema } } },
+    { config: signedIn, schema: { params: listIdParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       await lists.remove(request.params.id, user.id);
       return { ok: true as const };
     },
@@ -124,9 +123,12 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.post(
     "/api/lists/:id/items",
-    { schema: { params: listIdParamsSchema, body: addListItemSchema, response: { 201: listItemSchema } } },
+    {
+      config: signedIn,
+      schema: { params: listIdParamsSchema, body: addListItemSchema, response: { 201: listItemSchema } },
+    },
     async (request, reply) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       const item = await lists.addItem(request.params.id, user.id, request.body);
       return reply.code(201).send(item);
     },
@@ -135,19 +137,20 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
   app.patch(
     "/api/lists/:id/items/:itemId",
     {
+      config: signedIn,
       schema: { params: listItemParamsSchema, body: updateListItemSchema, response: { 200: listItemSchema } },
     },
     async (request) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       return lists.updateItem(request.params.id, user.id, request.params.itemId, request.body);
     },
   );
 
   app.delete(
     "/api/lists/:id/items/:itemId",
-    { schema: { params: listItemParamsSchema, response: { 200: okSchema } } },
+    { config: signedIn, schema: { params: listItemParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       await lists.removeItem(request.params.id, user.id, request.params.itemId);
       return { ok: true as const };
     },
@@ -155,9 +158,12 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.get(
     "/api/lists/:id/export",
-    { schema: { params: listIdParamsSchema, querystring: exportQuerySchema }, config: exportLimit },
+    {
+      schema: { params: listIdParamsSchema, querystring: exportQuerySchema },
+      config: { ...exportLimit, ...signedIn },
+    },
     async (request, reply) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       const list = await lists.detail(request.params.id, user.id);
       return sendExport(reply, listExportTable(list, await exportBase()), request.query.format);
     },
@@ -166,10 +172,11 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
   app.post(
     "/api/lists/:id/share",
     {
+      config: signedIn,
       schema: { params: listIdParamsSchema, body: createShareSchema, response: { 201: createdShareSchema } },
     },
     async (request, reply) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       const share = await lists.share(request.params.id, user.id, request.body);
       privateNoStore(reply);
       return reply.code(201).send(share);
@@ -178,9 +185,12 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.get(
     "/api/lists/:id/shares",
-    { schema: { params: listIdParamsSchema, response: { 200: z.array(shareSummarySchema) } } },
+    {
+      config: signedIn,
+      schema: { params: listIdParamsSchema, response: { 200: z.array(shareSummarySchema) } },
+    },
     async (request, reply) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       privateNoStore(reply);
       return lists.shares(request.params.id, user.id);
     },
@@ -188,9 +198,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.delete(
     "/api/lists/:id/share/:token",
-    { schema: { params: shareParamsSchema, response: { 200: okSchema } } },
+    { config: signedIn, schema: { params: shareParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       await lists.revoke(request.params.id, user.id, { token: request.params.token });
       return { ok: true as const };
     },
@@ -198,9 +208,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.delete(
     "/api/lists/:id/shares/:shareId",
-    { schema: { params: shareIdParamsSchema, response: { 200: okSchema } } },
+    { config: signedIn, schema: { params: shareIdParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      const user = requireUser(request, SIGN_IN);
+      const user = userOf(request);
       await lists.revoke(request.params.id, user.id, { id: request.params.shareId });
       return { ok: true as const };
     },

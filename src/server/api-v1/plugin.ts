@@ -24,7 +24,7 @@ import {
 import { growthResponseSchema } from "#core/schemas/growth";
 import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { profileSnapshotSchema } from "#core/schemas/snapshot";
-import { requireUser } from "../auth/auth-plugin";
+import { userOf } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { createDiscoveryService } from "../discovery/discovery-service";
@@ -174,6 +174,7 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
   app.post(
     "/api/keys",
     {
+      config: { auth: { role: "user", anonymous: "You need to be logged in to create API keys." } },
       schema: {
         tags: ["keys"],
         summary: "Create an API key (shown once)",
@@ -190,7 +191,7 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
       },
     },
     async (request, reply) => {
-      const user = requireUser(request, "You need to be logged in to create API keys.");
+      const user = userOf(request);
       const created = await keys.create(user.id, request.body);
       reply.code(201).header("cache-control", "no-store");
       return created;
@@ -200,6 +201,7 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
   app.get(
     "/api/keys",
     {
+      config: { auth: { role: "user", anonymous: "You need to be logged in to see your API keys." } },
       schema: {
         tags: ["keys"],
         summary: "List API keys (never the secret); administrators see every user's keys",
@@ -208,7 +210,7 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
       },
     },
     async (request, reply) => {
-      const user = requireUser(request, "You need to be logged in to see your API keys.");
+      const user = userOf(request);
       reply.header("cache-control", "private, no-store");
       return keys.list(user);
     },
@@ -217,6 +219,7 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
   app.delete(
     "/api/keys/:id",
     {
+      config: { auth: { role: "user", anonymous: "You need to be logged in to revoke API keys." } },
       schema: {
         tags: ["keys"],
         summary: "Revoke an API key (its owner, or an administrator)",
@@ -226,7 +229,7 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
       },
     },
     async (request) => {
-      const user = requireUser(request, "You need to be logged in to revoke API keys.");
+      const user = userOf(request);
       await keys.revoke(user, request.params.id);
       return { deleted: true as const };
     },

@@ -12,7 +12,20 @@ declare module "fastify" {
     user: SessionUser | null;
     sessionToken: string | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * Who may call the route (docs/decisions/026): "public" (the default), "user" (401 when signed
+     * out) or "admin" (401 signed out, 403 for other users), optionally with the screen's own words.
+     * Checked in onRequest, after the session is resolved and the Origin check passed.
+     */
+    auth?: RouteAuth;
+  }
 }
+
+export type RouteRole = "public" | "user" | "admin";
+export type RouteAuth =
+  | RouteRole
+  | { role: Exclude<RouteRole, "public">; anonymous?: string; forbidden?: string };
 
 export interface CookieNames {
   session: string;
@@ -64,6 +77,24 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
 
   app.decorateRequest("user", null);
   app.decorateRequest("sessionToken", null);
+
+  // `config: { auth }` on a route becomes its own onRequest check; the bearer-key routes of
+  // /api/v1 never read the session, so a session rule there would be a mistake.
+  app.addHook("onRoute", (route) => {
+    const rule = route.config?.auth;
+    if (rule === undefined || rule === "public") return;
+    if (route.url.startsWith("/api/v1/")) {
+      throw new Error(
+        `${route.method} ${route.url}: /api/v1 routes are authenticated by API key, not auth: ${JSON.stringify(rule)}`,
+      );
+    }
+    const check = authCheck(rule);
+    const existing = route.onRequest;
+    route.onRequest = [
+      check,
+      ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
+    ];
+  });
 
   app.addHook("onRequest", async (request) => {
     // /api/v1 reads no cookie (an API key is its only credential), so it needs no Origin check.
@@ -139,6 +170,29 @@ function assertSameOrigin(request: FastifyRequest, appOrigin: string): void {
   throw new ForbiddenError("Cross-site requests are not allowed.");
 }
 
+function authCheck(rule: Exclude<RouteAuth, "public">): (request: FastifyRequest) => Promise<void> {
+  const { role, ...texts } = typeof rule === "string" ? { role: rule } : rule;
+  return role === "admin"
+    ? async (request) => {
+        requireAdmin(request, texts);
+      }
+    : async (request) => {
+        requireUser(request, texts.anonymous);
+      };
+}
+
+/**
+ * The signed-in user of a route declared `config: { auth: "user" | "admin" }` (its onRequest check
+ * has already answered 401/403 for anyone else).
+ */
+export function userOf(request: FastifyRequest): SessionUser {
+  return requireUser(request);
+}
+
+/**
+ * For a rule that depends on the input (GET /api/accounts?scope=history); a route that always needs
+ * a user declares `config: { auth }` instead.
+ */
 export function requireUser(
   request: FastifyRequest,
   message = "You need to be logged in to do this.",
@@ -148,7 +202,7 @@ export function requireUser(
 }
 
 /** 401 for visitors, 403 for other users; a screen may say both in its own words (settings, spec §6). */
-export function requireAdmin(
+function requireAdmin(
   request: FastifyRequest,
   texts: { anonymous?: string; forbidden?: string } = {},
 ): SessionUser {

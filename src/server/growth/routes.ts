@@ -20,7 +20,7 @@ import {
   watchlistRuleParamsSchema,
   watchlistSchema,
 } from "#core/schemas/growth";
-import { requireUser } from "../auth/auth-plugin";
+import { userOf } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import type { Database } from "../db/database";
 import { type AlertService, createAlertService } from "./alert-service";
@@ -163,9 +163,7 @@ const growthRoutes: FastifyPluginAsync<{ growth: GrowthService; watchlists: Watc
   app.post(
     "/api/accounts/:username/growth/import",
     {
-      onRequest: async (request) => {
-        requireUser(request, "Sign in to import an account's history.");
-      },
+      config: { auth: { role: "user", anonymous: "Sign in to import an account's history." } },
       schema: {
         params: growthParamsSchema,
         querystring: growthQuerySchema,
@@ -174,53 +172,59 @@ const growthRoutes: FastifyPluginAsync<{ growth: GrowthService; watchlists: Watc
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = userOf(request);
       return growth.importCsv(request.query.platform, request.params.username, request.body, user);
     },
   );
 
   // Watchlists: signed-in users only, each user sees only their own lists.
+  const watchlistUser = { auth: { role: "user", anonymous: "Sign in to keep watchlists." } } as const;
   app.register(async (scoped) => {
     const r = scoped.withTypeProvider<ZodTypeProvider>();
-    r.addHook("onRequest", async (request) => {
-      requireUser(request, "Sign in to keep watchlists.");
-    });
 
     r.get(
       "/api/watchlists",
-      { schema: { response: { 200: watchlistListSchema } } },
+      { config: watchlistUser, schema: { response: { 200: watchlistListSchema } } },
       async (request, reply) => {
         reply.headers(noStore);
-        return { watchlists: await watchlists.list(requireUser(request).id) };
+        return { watchlists: await watchlists.list(userOf(request).id) };
       },
     );
 
     r.post(
       "/api/watchlists",
-      { schema: { body: watchlistCreateSchema, response: { 201: watchlistSchema } } },
+      { config: watchlistUser, schema: { body: watchlistCreateSchema, response: { 201: watchlistSchema } } },
       async (request, reply) => {
         reply.code(201);
-        return watchlists.create(requireUser(request).id, request.body);
+        return watchlists.create(userOf(request).id, request.body);
       },
     );
 
     r.get(
       "/api/watchlists/:id",
-      { schema: { params: watchlistParamsSchema, response: { 200: watchlistDetailSchema } } },
+      {
+        config: watchlistUser,
+        schema: { params: watchlistParamsSchema, response: { 200: watchlistDetailSchema } },
+      },
       async (request, reply) => {
         reply.headers(noStore);
-        return watchlists.detail(requireUser(request).id, request.params.id);
+        return watchlists.detail(userOf(request).id, request.params.id);
       },
     );
 
-    r.delete("/api/watchlists/:id", { schema: { params: watchlistParamsSchema } }, async (request, reply) => {
-      await watchlists.remove(requireUser(request).id, request.params.id);
-      return reply.code(204).send();
-    });
+    r.delete(
+      "/api/watchlists/:id",
+      { config: watchlistUser, schema: { params: watchlistParamsSchema } },
+      async (request, reply) => {
+        await watchlists.remove(userOf(request).id, request.params.id);
+        return reply.code(204).send();
+      },
+    );
 
     r.post(
       "/api/watchlists/:id/accounts",
       {
+        config: watchlistUser,
         schema: {
           params: watchlistParamsSchema,
           body: watchlistAddAccountSchema,
@@ -230,16 +234,16 @@ const growthRoutes: FastifyPluginAsync<{ growth: GrowthService; watchlists: Watc
       async (request, reply) => {
         const { platform, username } = request.body;
         reply.code(201);
-        return watchlists.addAccount(requireUser(request).id, request.params.id, platform, username);
+        return watchlists.addAccount(userOf(request).id, request.params.id, platform, username);
       },
     );
 
     r.delete(
       "/api/watchlists/:id/accounts/:platform/:username",
-      { schema: { params: watchlistAccountParamsSchema } },
+      { config: watchlistUser, schema: { params: watchlistAccountParamsSchema } },
       async (request, reply) => {
         const p = request.params;
-        await watchlists.removeAccount(requireUser(request).id, p.id, p.platform, p.username);
+        await watchlists.removeAccount(userOf(request).id, p.id, p.platform, p.username);
         return reply.code(204).send();
       },
     );
@@ -247,6 +251,7 @@ const growthRoutes: FastifyPluginAsync<{ growth: GrowthService; watchlists: Watc
     r.post(
       "/api/watchlists/:id/alerts",
       {
+        config: watchlistUser,
         schema: {
           params: watchlistParamsSchema,
           body: alertRuleCreateSchema,
@@ -256,33 +261,36 @@ const growthRoutes: FastifyPluginAsync<{ growth: GrowthService; watchlists: Watc
       async (request, reply) => {
         reply.code(201);
         reply.headers(noStore);
-        return watchlists.addRule(requireUser(request).id, request.params.id, request.body);
+        return watchlists.addRule(userOf(request).id, request.params.id, request.body);
       },
     );
 
     r.delete(
       "/api/watchlists/:id/alerts/:ruleId",
-      { schema: { params: watchlistRuleParamsSchema } },
+      { config: watchlistUser, schema: { params: watchlistRuleParamsSchema } },
       async (request, reply) => {
-        await watchlists.removeRule(requireUser(request).id, request.params.id, request.params.ruleId);
+        await watchlists.removeRule(userOf(request).id, request.params.id, request.params.ruleId);
         return reply.code(204).send();
       },
     );
 
     r.get(
       "/api/notifications",
-      { schema: { response: { 200: notificationListSchema } } },
+      { config: watchlistUser, schema: { response: { 200: notificationListSchema } } },
       async (request, reply) => {
         reply.headers(noStore);
-        return watchlists.notifications(requireUser(request).id);
+        return watchlists.notifications(userOf(request).id);
       },
     );
 
     r.post(
       "/api/notifications/read",
-      { schema: { body: notificationReadSchema, response: { 200: notificationListSchema } } },
+      {
+        config: watchlistUser,
+        schema: { body: notificationReadSchema, response: { 200: notificationListSchema } },
+      },
       async (request) => {
-        const userId = requireUser(request).id;
+        const userId = userOf(request).id;
         await watchlists.markRead(userId, request.body.ids);
         return watchlists.notifications(userId);
       },

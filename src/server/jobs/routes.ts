@@ -11,7 +11,6 @@ import {
   refreshJobRequestSchema,
   seedJobRequestSchema,
 } from "#core/schemas/jobs";
-import { requireAdmin } from "../auth/auth-plugin";
 import { NotFoundError, TemporarilyUnavailableError, ValidationError } from "../errors";
 import { withTimeout } from "../ops/metrics";
 import type { Jobs } from "./index";
@@ -51,9 +50,6 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { jobs } = opts;
 
-  app.addHook("onRequest", async (request) => {
-    requireAdmin(request);
-  });
   // Import files only here (encapsulated: the rest of the API still takes JSON alone). These types
   // are not CORS-simple, so a cross-site page cannot send them without a preflight.
   app.addContentTypeParser(
@@ -64,7 +60,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
 
   app.get(
     "/api/admin/jobs",
-    { schema: { response: { 200: jobsOverviewSchema } } },
+    { config: { auth: "admin" }, schema: { response: { 200: jobsOverviewSchema } } },
     async (_request, reply) => {
       reply.header("cache-control", "no-store");
       return queueCall(jobs.overview());
@@ -73,7 +69,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
 
   app.get(
     "/api/admin/jobs/:id",
-    { schema: { params: jobParamsSchema, response: { 200: jobViewSchema } } },
+    { config: { auth: "admin" }, schema: { params: jobParamsSchema, response: { 200: jobViewSchema } } },
     async (request, reply) => {
       const job = await queueCall(jobs.get(request.params.id));
       if (!job) throw new NotFoundError(`No job ${request.params.id} (finished jobs are kept for 7 days).`);
@@ -84,7 +80,10 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
 
   app.post(
     "/api/admin/jobs/refresh",
-    { schema: { body: refreshJobRequestSchema, response: { 202: jobViewSchema } } },
+    {
+      config: { auth: "admin" },
+      schema: { body: refreshJobRequestSchema, response: { 202: jobViewSchema } },
+    },
     async (request, reply) => {
       const username = stripAt(request.body.username);
       if (!username) throw new ValidationError("Username is required", "username");
@@ -95,7 +94,10 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
 
   app.post(
     "/api/admin/jobs/auto-refresh",
-    { schema: { body: autoRefreshRunRequestSchema.optional(), response: { 202: jobViewSchema } } },
+    {
+      config: { auth: "admin" },
+      schema: { body: autoRefreshRunRequestSchema.optional(), response: { 202: jobViewSchema } },
+    },
     async (request, reply) => {
       reply.code(202);
       return queueCall(jobs.runSweep(request.body?.mode));
@@ -104,7 +106,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
 
   app.post(
     "/api/admin/jobs/seed",
-    { schema: { body: seedJobRequestSchema, response: { 202: jobViewSchema } } },
+    { config: { auth: "admin" }, schema: { body: seedJobRequestSchema, response: { 202: jobViewSchema } } },
     async (request, reply) => {
       reply.code(202);
       return queueCall(jobs.enqueueSeed(request.body.count));
@@ -114,6 +116,7 @@ export const jobRoutes: FastifyPluginAsync<JobRoutesOptions> = async (base, opts
   app.post(
     "/api/admin/jobs/import",
     {
+      config: { auth: "admin" },
       bodyLimit: MAX_IMPORT_BYTES,
       schema: { querystring: importJobQuerySchema, response: { 202: jobViewSchema } },
     },

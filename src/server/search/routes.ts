@@ -1,13 +1,12 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { siteSearchQuerySchema, siteSearchResponseSchema } from "#core/schemas/search";
-import type { AppDb } from "../db/database";
-import { createSiteSearchService } from "./search-service";
+import type { SiteSearchService } from "./search-service";
 
 /** `GET /api/search?q=&limit=`: the data behind the /search page (open to everyone). */
-export const siteSearchRoutes: FastifyPluginAsync<{ db: AppDb }> = async (base, opts) => {
+export const siteSearchRoutes: FastifyPluginAsync<{ siteSearch: SiteSearchService }> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const service = createSiteSearchService({ db: opts.db });
+  const service = opts.siteSearch;
   app.get(
     "/api/search",
     { schema: { querystring: siteSearchQuerySchema, response: { 200: siteSearchResponseSchema } } },

@@ -1,5 +1,5 @@
 import { Readable } from "node:stream";
-import type { FastifyPluginAsync, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { PricingInput } from "#core/engine/pricing";
 import {
@@ -18,8 +18,7 @@ import {
   settingsPatchSchema,
   settingsResponseSchema,
 } from "#core/schemas/settings";
-import { requireAdmin } from "../auth/auth-plugin";
-import type { SessionUser } from "../auth/session-service";
+import { userOf } from "../auth/auth-plugin";
 import type { AccountDataService } from "./account-data-service";
 import { exportFileName } from "./account-data-service";
 import type { AdminSettingsService, SettingsState } from "./settings-service";
@@ -32,9 +31,6 @@ export interface SettingsRoutesOptions {
   /** Called after 'Delete all' (drops the short-lived copies of stored reports). */
   onDataDeleted?: () => void | Promise<void>;
 }
-
-/** Spec §6: 401 with the sign-in text for visitors, 403 with the restricted text for other users. */
-const requireSettingsAdmin = (request: FastifyRequest): SessionUser => requireAdmin(request, SETTINGS_TEXTS);
 
 /**
  * The admin's settings screen (spec §2 /settings), on the server: every call is admin-only
@@ -54,12 +50,9 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
     updatedAt: state.updatedAt?.toISOString() ?? null,
   });
 
-  // Checked before the body is validated: a signed-out or non-admin caller learns nothing from it.
-  const adminOnly = {
-    onRequest: async (request: FastifyRequest) => {
-      requireSettingsAdmin(request);
-    },
-  };
+  // Spec §6: 401 with the sign-in text for visitors, 403 with the restricted text for other users,
+  // checked in onRequest (before the body is validated: a caller who is not an admin learns nothing).
+  const adminOnly = { config: { auth: { role: "admin", ...SETTINGS_TEXTS } } } as const;
 
   app.get(
     "/api/settings",
@@ -75,7 +68,7 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
     "/api/settings",
     { ...adminOnly, schema: { body: settingsPatchSchema, response: { 200: settingsResponseSchema } } },
     async (request, reply) => {
-      const user = requireSettingsAdmin(request);
+      const user = userOf(request);
       await settings.update(request.body, { userId: user.id });
       request.log.info({ userId: user.id, changed: Object.keys(request.body) }, "settings saved");
       reply.header("cache-control", "no-store");
@@ -108,7 +101,7 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
     "/api/settings/pricing",
     { ...adminOnly, schema: { body: pricingAssumptionsSchema, response: { 200: pricingResponseSchema } } },
     async (request, reply) => {
-      const user = requireSettingsAdmin(request);
+      const user = userOf(request);
       const saved = await settings.setPricing(request.body, { userId: user.id });
       request.log.info({ userId: user.id, currency: request.body.currency }, "pricing assumptions saved");
       reply.header("cache-control", "no-store");
@@ -120,7 +113,7 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
     "/api/settings/pricing",
     { ...adminOnly, schema: { response: { 200: pricingResponseSchema } } },
     async (request, reply) => {
-      const user = requireSettingsAdmin(request);
+      const user = userOf(request);
       const saved = await settings.setPricing(null, { userId: user.id });
       request.log.info({ userId: user.id }, "pricing assumptions reset to the published defaults");
       reply.header("cache-control", "no-store");
@@ -132,7 +125,7 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
     "/api/settings/cache/clear",
     { ...adminOnly, schema: { response: { 200: clearCacheResponseSchema } } },
     async (request) => {
-      const user = requireSettingsAdmin(request);
+      const user = userOf(request);
       const clearedAt = await settings.clearCache({ userId: user.id });
       request.log.info({ userId: user.id }, "report cache cleared");
       return { clearedAt: clearedAt.toISOString() };
@@ -161,7 +154,7 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
     "/api/settings/data",
     { ...adminOnly, schema: { response: { 200: deleteAllResponseSchema } } },
     async (request) => {
-      const user = requireSettingsAdmin(request);
+      const user = userOf(request);
       const result = await data.deleteAll();
       await opts.onDataDeleted?.();
       request.log.warn({ userId: user.id, ...result }, "all stored account data deleted");

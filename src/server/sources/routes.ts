@@ -1,22 +1,25 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { sourceParamsSchema, sourcesResponseSchema, sourceTestResponseSchema } from "#core/schemas/sources";
-import { requireAdmin } from "../auth/auth-plugin";
 import type { SourcesService } from "./sources-service";
 
 /** `GET /api/admin/sources` and `POST /api/admin/sources/:name/test`: admins only. */
 export const sourcesRoutes: FastifyPluginAsync<{ sources: SourcesService }> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  app.addHook("onRequest", async (request) => {
-    requireAdmin(request);
-  });
-  app.get("/api/admin/sources", { schema: { response: { 200: sourcesResponseSchema } } }, async (_req, reply) => {
-    reply.header("cache-control", "no-store");
-    return { sources: await opts.sources.list() };
-  });
+  app.get(
+    "/api/admin/sources",
+    { config: { auth: "admin" }, schema: { response: { 200: sourcesResponseSchema } } },
+    async (_req, reply) => {
+      reply.header("cache-control", "no-store");
+      return { sources: await opts.sources.list() };
+    },
+  );
   app.post(
     "/api/admin/sources/:name/test",
-    { schema: { params: sourceParamsSchema, response: { 200: sourceTestResponseSchema } } },
+    {
+      config: { auth: "admin" },
+      schema: { params: sourceParamsSchema, response: { 200: sourceTestResponseSchema } },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       return opts.sources.test(request.params.name);

@@ -11,13 +11,13 @@ import {
   listAccountsQuerySchema,
   refreshBodySchema,
 } from "#core/schemas/reports-api";
-import { isSameSiteRequest, quotaIdentity, requireAdmin, requireUser } from "../auth/auth-plugin";
+import { isSameSiteRequest, quotaIdentity, requireUser } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import { ValidationError } from "../errors";
 import { abortOnClose, openEventStream } from "../http/sse";
-import type { AccountRepo } from "../reports/account-repo";
-import { type AccountView, type ReportService, toAccountView } from "../reports/report-service";
-import { storedReportEntry } from "../reports/stored-report";
+import type { AccountRepo } from "./account-repo";
+import { type AccountView, type ReportService, toAccountView } from "./report-service";
+import { storedReportEntry } from "./stored-report";
 import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
 
 export interface ReportRoutesOptions {
@@ -149,9 +149,11 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
 
   app.post(
     "/api/accounts/:username/refresh",
-    { schema: { params: accountParamsSchema, body: refreshBodySchema, response: { 200: accountSchema } } },
+    {
+      config: { auth: "admin" },
+      schema: { params: accountParamsSchema, body: refreshBodySchema, response: { 200: accountSchema } },
+    },
     async (request) => {
-      requireAdmin(request);
       const parsed = platformSchema.safeParse(request.body.platform);
       if (!parsed.success) throw new ValidationError("Please select a platform", "platform");
       const view = await reports.refresh(parsed.data, request.params.username);

@@ -7,9 +7,9 @@ import {
   reportCountSchema,
   userSchema,
 } from "#core/schemas/auth";
-import { clearSessionCookie, quotaIdentity, requireUser, setSessionCookie } from "../auth/auth-plugin";
-import type { GoogleVerifier } from "../auth/google-verifier";
-import type { SessionService, UpsertedUser } from "../auth/session-service";
+import { clearSessionCookie, quotaIdentity, setSessionCookie, userOf } from "./auth-plugin";
+import type { GoogleVerifier } from "./google-verifier";
+import type { SessionService, UpsertedUser } from "./session-service";
 import type { AppConfig } from "../config";
 import { NotFoundError } from "../errors";
 import type { QuotaService } from "../quota/quota-service";
@@ -64,8 +64,10 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     });
   }
 
-  app.get("/api/auth/me", { schema: { response: { 200: userSchema } } }, async (request) =>
-    requireUser(request),
+  app.get(
+    "/api/auth/me",
+    { config: { auth: "user" }, schema: { response: { 200: userSchema } } },
+    async (request) => userOf(request),
   );
 
   app.post("/api/auth/logout", async (request, reply) => {
