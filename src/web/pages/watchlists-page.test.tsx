@@ -192,6 +192,40 @@ describe("notification bell", () => {
     expect(calls.some((c) => c.method === "POST" && c.url === "/api/notifications/read")).toBe(true);
   });
 
+  it("signing out aborts an alerts request in flight and never asks again (no 401 in the console)", async () => {
+    let signedIn = true;
+    let answerPending: () => void = () => undefined;
+    const { calls } = mockSession({
+      user: TEST_USER,
+      extra: {
+        // The first poll is still on its way when the user signs out; it answers only afterwards.
+        "GET /api/notifications": () =>
+          new Promise((resolve) => {
+            answerPending = () =>
+              resolve(
+                signedIn
+                  ? { json: { notifications: [], unread: 0 } }
+                  : { status: 401, json: { message: "Sign in first" } },
+              );
+          }),
+        // The server ends the session, then answers the poll that was waiting: it would be a 401.
+        "POST /api/auth/logout": () => {
+          signedIn = false;
+          answerPending();
+          return { text: "OK" };
+        },
+      },
+    });
+    renderWithApp(<AppShell>page</AppShell>, { path: "/" });
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/notifications")).toBe(true));
+    await userEvent.click(await screen.findByRole("button", { name: "Sign Out" }));
+    expect(await screen.findByRole("button", { name: "Sign in" })).toBeInTheDocument();
+    await waitFor(() => expect(calls.filter((c) => c.url === "/api/reports/count").length).toBe(2));
+    const alerts = calls.filter((c) => c.url === "/api/notifications");
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.status).toBeUndefined();
+  });
+
   it("is not there for visitors", async () => {
     mockSession({ user: null });
     renderWithApp(<AppShell>page</AppShell>, { path: "/" });

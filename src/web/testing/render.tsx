@@ -7,13 +7,25 @@ import { memoryLocation } from "wouter/memory-location";
 import { AppProvider } from "../app/provider";
 import { createQueryClient } from "../lib/query-client";
 
-type Handler = (request: { method: string; body: unknown; url: string }) => {
+interface MockAnswer {
   status?: number;
   json?: unknown;
   text?: string;
   /** Extra response headers (e.g. X-Quota-Spent). */
   headers?: Record<string, string>;
-};
+}
+
+/** May answer later (a promise): an aborted request then rejects, as fetch does, and is not answered. */
+type Handler = (request: { method: string; body: unknown; url: string }) => MockAnswer | Promise<MockAnswer>;
+
+/** Rejects like fetch when the request's signal aborts. */
+function whenAborted(signal: AbortSignal | null | undefined): Promise<never> {
+  return new Promise((_, reject) => {
+    const abort = () => reject(new DOMException("The operation was aborted.", "AbortError"));
+    if (signal?.aborted) abort();
+    else signal?.addEventListener("abort", abort, { once: true });
+  });
+}
 
 export interface MockApiCall {
   method: string;
@@ -21,6 +33,8 @@ export interface MockApiCall {
   body: unknown;
   headers: Record<string, string>;
   credentials: RequestCredentials | undefined;
+  /** The status answered; undefined while pending or when the request was aborted first. */
+  status?: number;
 }
 
 export const TEST_CONFIG = {
@@ -65,25 +79,27 @@ function parseBody(text: string): unknown {
 }
 
 export function mockApi(
-  routes: Record<
-    string,
-    Handler | { status?: number; json?: unknown; text?: string; headers?: Record<string, string> }
-  >,
+  routes: Record<string, Handler | MockAnswer>,
 ) {
   const calls: MockApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? "GET").toUpperCase();
     const body = typeof init.body === "string" ? parseBody(init.body) : undefined;
-    calls.push({
+    const call: MockApiCall = {
       method,
       url,
       body,
       headers: { ...(init.headers as Record<string, string> | undefined) },
       credentials: init.credentials,
-    });
+    };
+    calls.push(call);
     const route = routes[`${method} ${url.split("?")[0]}`];
-    const answer = typeof route === "function" ? route({ method, body, url }) : route;
+    const answer =
+      typeof route === "function"
+        ? await Promise.race([route({ method, body, url }), whenAborted(init.signal)])
+        : route;
+    call.status = answer ? (answer.status ?? 200) : 404;
     if (!answer) {
       return new Response(JSON.stringify({ message: `No mock for ${method} ${url}` }), {
         status: 404,

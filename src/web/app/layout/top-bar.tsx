@@ -26,7 +26,7 @@ export interface TopBarProps {
  * first (decision 011).
  */
 export function TopBar({ brandName, googleClientId }: TopBarProps) {
-  const { isAuthenticated, reportsRemaining } = useSession();
+  const { isAuthenticated, reportsRemaining, signingOut } = useSession();
   const items = topNavItems({ isAuthenticated });
   const current = useCurrentNavHref(items);
   return (
@@ -73,7 +73,7 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
           {isAuthenticated ? (
             <div className="hidden xl:block">
               <Suspense fallback={null}>
-                <NotificationBell watchlistsHref={paths.watchlists()} />
+                <NotificationBell watchlistsHref={paths.watchlists()} polling={!signingOut} />
               </Suspense>
             </div>
           ) : null}

@@ -96,6 +96,9 @@ export function SessionProvider({ children, brandName }: SessionProviderProps) {
     onError: onLoginError,
   });
   const logout = useLogout({
+    // A signed-in-only request still in flight (the notification poll, say) would otherwise reach the
+    // server after the session ends and earn a 401: abort them before the logout request goes out.
+    onMutate: () => queryClient.cancelQueries({ predicate: isSignedInOnly }),
     onSuccess: async () => {
       // First drop what only a signed-in user may fetch, so the invalidation below cannot refetch it.
       queryClient.removeQueries({ predicate: isSignedInOnly });

@@ -5,9 +5,15 @@ import { formatDate } from "#core/format";
 import { Button } from "../../../components/ui/button";
 import { useMarkNotificationsRead, useNotifications } from "../api/get-notifications";
 
+export interface NotificationBellProps {
+  watchlistsHref: string;
+  /** False while the session is ending: the alerts are not fetched again (they would earn a 401). */
+  polling: boolean;
+}
+
 /** The bell in the top bar: unread alerts with a count; opening it lists them and marks them read. */
-export function NotificationBell({ watchlistsHref }: { watchlistsHref: string }) {
-  const query = useNotifications({ enabled: true });
+export function NotificationBell({ watchlistsHref, polling }: NotificationBellProps) {
+  const query = useNotifications({ enabled: polling });
   const markRead = useMarkNotificationsRead();
   const unread = query.data?.unread ?? 0;
   const items = query.data?.notifications ?? [];
