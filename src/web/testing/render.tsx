@@ -78,9 +78,7 @@ function parseBody(text: string): unknown {
   }
 }
 
-export function mockApi(
-  routes: Record<string, Handler | MockAnswer>,
-) {
+export function mockApi(routes: Record<string, Handler | MockAnswer>) {
   const calls: MockApiCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
