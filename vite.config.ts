@@ -3,7 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { createServer, defineConfig, type Plugin } from "vite";
 
 /** Text files worth compressing; index.html is left out: the server renders each page's copy. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/i;
@@ -46,10 +46,66 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Writes the app's first render (src/web/app/static-shell.tsx: top bar, a page loading, footer) into
+ * the built index.html, so the browser paints it before any JavaScript arrives, and marks the entry
+ * script and its modulepreloads `fetchpriority="low"`: nothing on that first paint waits for them
+ * (issue #25, decision 027). The shell's controls do nothing until the app replaces it, so
+ * `[data-static-shell]` makes them ignore the pointer meanwhile (styles.css).
+ */
+function prerenderShell(): Plugin {
+  let outDir = "";
+  let root = "";
+  return {
+    name: "prerender-shell",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      root = config.root;
+    },
+    async closeBundle() {
+      const server = await createServer({
+        configFile: false,
+        root,
+        logLevel: "error",
+        appType: "custom",
+        plugins: [react()],
+        server: { middlewareMode: true, hmr: false, ws: false },
+        optimizeDeps: { noDiscovery: true, include: [] },
+      });
+      try {
+        const { renderStaticShell } = (await server.ssrLoadModule("/app/static-shell.tsx")) as {
+          renderStaticShell: () => string;
+        };
+        const file = path.join(outDir, "index.html");
+        const html = fs.readFileSync(file, "utf8");
+        const root = '<div id="root"></div>';
+        if (!html.includes(root)) throw new Error(`index.html has no empty ${root} for the static shell`);
+        const shell = `<div id="root"><div data-static-shell>${renderStaticShell()}</div></div>`;
+        fs.writeFileSync(
+          file,
+          html
+            .replace(root, () => shell)
+            .replace(
+              /<script type="module" crossorigin/g,
+              '<script type="module" fetchpriority="low" crossorigin',
+            )
+            .replace(
+              /<link rel="modulepreload" crossorigin/g,
+              '<link rel="modulepreload" fetchpriority="low" crossorigin',
+            ),
+        );
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderShell(), precompress()],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

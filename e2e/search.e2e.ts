@@ -9,7 +9,12 @@ const creator = catalog.handles[3]!;
 const PLATFORM_NAMES = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube" } as const;
 
 describe("site search in Chromium", () => {
-  const ctx = useE2e({ SAMPLE_ACCOUNTS: "20", ANON_REPORT_LIMIT: "5", APP_URL: "https://reports.example" });
+  const ctx = useE2e({
+    SAMPLE_ACCOUNTS: "20",
+    ANON_REPORT_LIMIT: "5",
+    APP_URL: "https://reports.example",
+    BRAND_NAME: "Reports & Co",
+  });
 
   const noErrors = (errors: ConsoleEntry[]) =>
     expect(
@@ -57,9 +62,7 @@ describe("site search in Chromium", () => {
       await row.waitFor();
       expect(await row.textContent()).toContain(PLATFORM_NAMES[creator.platform]);
       if (account.grade) expect(await row.textContent()).toContain(account.grade);
-      expect(await page.title()).toBe(
-        `Search: ${creator.handle.slice(0, 5)} | Social Media Analytics Platform`,
-      );
+      expect(await page.title()).toBe(`Search: ${creator.handle.slice(0, 5)} | Reports & Co`);
 
       await row.getByRole("link", { name: label }).click();
       await page.waitForURL(`**/report/${creator.platform}/${creator.handle}`);
@@ -85,6 +88,11 @@ describe("site search in Chromium", () => {
       expect(await page.locator('meta[property="og:description"]').getAttribute("content")).toMatch(
         /followers/,
       );
+      // The static shell (decision 027) is painted without any script: the top bar with the configured
+      // brand, and the page saying it is loading.
+      expect(await page.getByTestId("brand-name").textContent()).toBe("Reports & Co");
+      expect(await page.getByRole("link", { name: "Influencer Discovery" }).first().isVisible()).toBe(true);
+      expect(await page.getByRole("status").textContent()).toContain("Loading");
     } finally {
       await context.close();
     }

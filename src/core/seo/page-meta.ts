@@ -10,6 +10,8 @@ import { isPlatform, PLATFORM_LABELS, type Platform } from "../schemas/platform"
 
 export const DEFAULT_OG_IMAGE = "/og-image.png";
 export const DEFAULT_BRAND_NAME = "Social Media Analytics Platform";
+/** Where the build's static shell (index.html) names the brand: the server writes the configured one. */
+export const SHELL_BRAND_MARK = "%BRAND_NAME%";
 export const SEARCH_TEMPLATE_PATH = "/search?q={search_term_string}";
 
 export interface SiteInfo {

@@ -4,9 +4,9 @@ import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { buildApp } from "../app";
 import type { Database } from "../db/database";
-import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "../samples/sample-service";
 import { testConfig } from "../testing/test-app";
 import { createTestPglite } from "../testing/test-db";
@@ -186,8 +186,13 @@ describe("compressed responses and cache headers (issue #25)", () => {
     const html = res.body;
     const fetchHint = `<link data-static-head rel="preload" as="fetch" href="/api/accounts/${handle}?platform=instagram" crossorigin="use-credentials">`;
     expect(html).toContain(fetchHint);
-    expect(html).toContain('rel="modulepreload" crossorigin="" href="/assets/report-page-Zz99.js"');
-    expect(html).toContain('rel="modulepreload" crossorigin="" href="/assets/charts-Yy88.js"');
+    // Low priority: the static shell paints without them (decision 027).
+    expect(html).toContain(
+      'rel="modulepreload" fetchpriority="low" crossorigin="" href="/assets/report-page-Zz99.js"',
+    );
+    expect(html).toContain(
+      'rel="modulepreload" fetchpriority="low" crossorigin="" href="/assets/charts-Yy88.js"',
+    );
     // The entry is named once (by index.html), and comes before the page's hints.
     expect(html.split(`/${ASSET}"`).length - 1).toBe(1);
     expect(html.indexOf(`/${ASSET}"`)).toBeLessThan(html.indexOf(fetchHint));

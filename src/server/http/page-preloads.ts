@@ -77,8 +77,12 @@ export function createPagePreloads(webRoot: string, indexHtml: string): (pathnam
     }
     for (const [pattern, files] of pageChunks) {
       if (!pattern.test(pathname)) continue;
+      // Low priority: the static shell paints without them (decision 027), so they do not block it.
       for (const href of files)
-        tags.push({ tag: "link", attrs: { rel: "modulepreload", crossorigin: "", href } });
+        tags.push({
+          tag: "link",
+          attrs: { rel: "modulepreload", fetchpriority: "low", crossorigin: "", href },
+        });
     }
     return tags;
   };

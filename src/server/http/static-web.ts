@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { headTags, type SiteInfo } from "#core/seo/page-meta";
-import { prepareTemplate, renderHeadTags, renderPage } from "../seo/html";
+import { DEFAULT_BRAND_NAME, headTags, SHELL_BRAND_MARK, type SiteInfo } from "#core/seo/page-meta";
+import { escapeHtml, prepareTemplate, renderHeadTags, renderPage } from "../seo/html";
 import type { SeoService } from "../seo/seo-service";
 import { compressHtml } from "./compression";
 import { createPagePreloads } from "./page-preloads";
@@ -30,6 +30,8 @@ export async function registerWebApp(
       // The build writes brotli and gzip twins of each text asset (vite.config.ts); a client that
       // accepts one gets it with Content-Encoding and Vary: Accept-Encoding, without compressing per request.
       preCompressed: true,
+      // index.html is a template (its brand mark, its head): pages get it through the handler below.
+      allowedPath: (pathName) => pathName !== "/index.html",
       maxAge: "1h",
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -42,7 +44,11 @@ export async function registerWebApp(
       },
     });
   }
-  const indexHtml = hasBuild ? fs.readFileSync(indexFile, "utf8") : null;
+  // The static shell painted before the JavaScript runs names the configured brand (decision 027).
+  const brand = escapeHtml(seo?.site.brandName ?? DEFAULT_BRAND_NAME);
+  const indexHtml = hasBuild
+    ? fs.readFileSync(indexFile, "utf8").replaceAll(SHELL_BRAND_MARK, () => brand)
+    : null;
   const template = indexHtml ? prepareTemplate(indexHtml) : null;
   const preloads = indexHtml ? createPagePreloads(webRoot, indexHtml) : () => [];
 
