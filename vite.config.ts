@@ -74,18 +74,26 @@ function prerenderShell(): Plugin {
         optimizeDeps: { noDiscovery: true, include: [] },
       });
       try {
-        const { renderStaticShell } = (await server.ssrLoadModule("/app/static-shell.tsx")) as {
+        const shell = (await server.ssrLoadModule("/app/static-shell.tsx")) as {
           renderStaticShell: () => string;
+          renderStaticPage: (path: string) => Promise<string>;
+          PRERENDERED_PATHS: readonly string[];
         };
         const file = path.join(outDir, "index.html");
         const html = fs.readFileSync(file, "utf8");
         const root = '<div id="root"></div>';
         if (!html.includes(root)) throw new Error(`index.html has no empty ${root} for the static shell`);
-        const shell = `<div id="root"><div data-static-shell>${renderStaticShell()}</div></div>`;
+        const frame = `<div data-static-shell>${shell.renderStaticShell()}</div>`;
+        // Pages rendered whole: the server puts one in place of the frame for its path (static-web.ts).
+        const pages: Record<string, string> = {};
+        for (const p of shell.PRERENDERED_PATHS) {
+          pages[p] = `<div data-static-shell>${await shell.renderStaticPage(p)}</div>`;
+        }
+        fs.writeFileSync(path.join(outDir, ".vite", "static-pages.json"), JSON.stringify({ frame, pages }));
         fs.writeFileSync(
           file,
           html
-            .replace(root, () => shell)
+            .replace(root, () => `<div id="root">${frame}</div>`)
             .replace(
               /<script type="module" crossorigin/g,
               '<script type="module" fetchpriority="low" crossorigin',

@@ -1,6 +1,7 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
+import { preloadPage } from "./app/router";
 import { applyStoredTheme } from "./lib/theme";
 import "./styles.css";
 
@@ -12,8 +13,15 @@ for (const element of document.head.querySelectorAll("[data-static-head]")) elem
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element in index.html");
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The static shell stays on screen until the first render replaces it (decision 027). Waiting for
+// the current page's chunk (already downloading: the HTML preloads it) makes that render the page
+// itself; if the chunk fails, the page's error boundary offers a Retry as before.
+preloadPage(window.location.pathname)
+  .catch(() => undefined)
+  .finally(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );

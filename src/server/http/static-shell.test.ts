@@ -10,12 +10,22 @@ import { createTestPglite } from "../testing/test-db";
 import { registerWebApp } from "./static-web";
 
 /** A build whose index.html carries the static shell, as vite.config.ts's prerenderShell writes it. */
-function webRootWithShell(): string {
+const FRAME = `<div data-static-shell><header><a href="/"><span data-testid="brand-name">${SHELL_BRAND_MARK}</span></a></header><main>Loading…</main><footer>© ${SHELL_BRAND_MARK}</footer></div>`;
+const HOME = `<div data-static-shell><header>${SHELL_BRAND_MARK}</header><main><h1>Home page, whole</h1></main></div>`;
+
+function webRootWithShell({ pages = true } = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "app-web-shell-"));
   fs.writeFileSync(
     path.join(dir, "index.html"),
-    `<!doctype html><html><head><title>app</title></head><body><div id="root"><div data-static-shell><header><a href="/"><span data-testid="brand-name">${SHELL_BRAND_MARK}</span></a></header><footer>© ${SHELL_BRAND_MARK}</footer></div></div></body></html>`,
+    `<!doctype html><html><head><title>app</title></head><body><div id="root">${FRAME}</div></body></html>`,
   );
+  if (pages) {
+    fs.mkdirSync(path.join(dir, ".vite"));
+    fs.writeFileSync(
+      path.join(dir, ".vite", "static-pages.json"),
+      JSON.stringify({ frame: FRAME, pages: { "/": HOME } }),
+    );
+  }
   return dir;
 }
 
@@ -37,7 +47,7 @@ describe("the static shell names the configured brand (decision 027)", () => {
       site,
     });
     bare = Fastify();
-    await registerWebApp(bare, webRootWithShell());
+    await registerWebApp(bare, webRootWithShell({ pages: false }));
   });
   afterAll(async () => {
     await withSeo?.close();
@@ -53,8 +63,27 @@ describe("the static shell names the configured brand (decision 027)", () => {
     expect(res.body).not.toContain(SHELL_BRAND_MARK);
   });
 
+  it("serves the home page rendered whole at /, and the loading frame elsewhere or with a query", async () => {
+    const home = await withSeo.inject({ method: "GET", url: "/" });
+    expect(home.body).toContain(`<header>${ESCAPED}</header><main><h1>Home page, whole</h1></main>`);
+    expect(home.body).not.toContain("Loading…");
+    for (const url of ["/influencer-discovery", "/?tab=other"]) {
+      const other = await withSeo.inject({ method: "GET", url });
+      expect(other.body).toContain("<main>Loading…</main>");
+      expect(other.body).not.toContain("Home page, whole");
+    }
+  });
+
+  it("refuses to start on a static-pages file the build did not write, saying what to do", async () => {
+    const dir = webRootWithShell();
+    fs.writeFileSync(path.join(dir, ".vite", "static-pages.json"), JSON.stringify({ frame: "", pages: [] }));
+    await expect(registerWebApp(Fastify(), dir)).rejects.toThrow(
+      /static-pages\.json is not what the build writes \(frame: .*; pages: .*\): run `npm run build` again/,
+    );
+  });
+
   it("falls back to the default brand without site information", async () => {
-    const res = await bare.inject({ method: "GET", url: "/" });
+    const res = await bare.inject({ method: "GET", url: "/influencer-discovery" });
     expect(res.body).toContain(`<span data-testid="brand-name">${DEFAULT_BRAND_NAME}</span>`);
   });
 

@@ -3,10 +3,11 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import { DEFAULT_BRAND_NAME, headTags, SHELL_BRAND_MARK, type SiteInfo } from "#core/seo/page-meta";
-import { escapeHtml, prepareTemplate, renderHeadTags, renderPage } from "../seo/html";
+import { escapeHtml, type HtmlTemplate, prepareTemplate, renderHeadTags, renderPage } from "../seo/html";
 import type { SeoService } from "../seo/seo-service";
 import { compressHtml } from "./compression";
 import { createPagePreloads } from "./page-preloads";
+import { loadStaticPages } from "./static-pages";
 
 /**
  * Serves the built React app: files from `webRoot`, and index.html for every other page path so
@@ -46,11 +47,9 @@ export async function registerWebApp(
   }
   // The static shell painted before the JavaScript runs names the configured brand (decision 027).
   const brand = escapeHtml(seo?.site.brandName ?? DEFAULT_BRAND_NAME);
-  const indexHtml = hasBuild
-    ? fs.readFileSync(indexFile, "utf8").replaceAll(SHELL_BRAND_MARK, () => brand)
-    : null;
-  const template = indexHtml ? prepareTemplate(indexHtml) : null;
-  const preloads = indexHtml ? createPagePreloads(webRoot, indexHtml) : () => [];
+  const builtHtml = hasBuild ? fs.readFileSync(indexFile, "utf8") : null;
+  const templateFor = builtHtml ? pageTemplates(loadStaticPages(webRoot, builtHtml), brand) : null;
+  const preloads = builtHtml ? createPagePreloads(webRoot, builtHtml) : () => [];
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
@@ -63,7 +62,7 @@ export async function registerWebApp(
     if (/\.[a-z0-9]{1,8}$/i.test(url)) {
       return reply.status(404).type("text/plain").send("Not found");
     }
-    if (!indexHtml) {
+    if (!templateFor) {
       return reply
         .status(503)
         .type("text/plain")
@@ -71,7 +70,10 @@ export async function registerWebApp(
     }
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
     const accept = request.headers["accept-encoding"];
-    if (!seo || !template) return reply.send(compressHtml(accept, reply, indexHtml));
+    // A page rendered whole by the build is its first render without a query string (a ?tab=…
+    // may show another tab): with one, the loading frame.
+    const { html: indexHtml, template } = templateFor(request.url === url ? url : null);
+    if (!seo) return reply.send(compressHtml(accept, reply, indexHtml));
     const query = new URLSearchParams(request.url.slice(url.length + 1));
     const page = await seo.service.resolve(url, query);
     let html = renderPage(template, headTags(page.meta, seo.site));
@@ -80,4 +82,19 @@ export async function registerWebApp(
     if (hints.length > 0) html = html.replace(/<\/head>/i, `  ${renderHeadTags(hints)}\n  </head>`);
     return reply.status(page.status).send(compressHtml(accept, reply, html));
   });
+}
+
+/** Per page path, its index.html with the brand filled in, and that HTML ready for its head tags. */
+function pageTemplates(htmlFor: (pathname: string | null) => string, brand: string) {
+  const prepared = new Map<string, { html: string; template: HtmlTemplate }>();
+  return (pathname: string | null) => {
+    const raw = htmlFor(pathname);
+    let entry = prepared.get(raw);
+    if (!entry) {
+      const html = raw.replaceAll(SHELL_BRAND_MARK, () => brand);
+      entry = { html, template: prepareTemplate(html) };
+      prepared.set(raw, entry);
+    }
+    return entry;
+  };
 }

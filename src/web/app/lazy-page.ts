@@ -4,6 +4,7 @@ import {
   type FunctionComponent,
   type LazyExoticComponent,
   lazy,
+  useState,
 } from "react";
 
 /** Everything a failed lazy page needs to try its import again: see resetFailedPages(). */
@@ -15,10 +16,19 @@ const failed = new Set<() => void>();
  * makes itself a fresh lazy component on resetFailedPages(), and the error boundary's Retry loads
  * the chunk again instead of showing the same error.
  */
+export type LazyPage<P extends object = object> = FunctionComponent<P> & {
+  /**
+   * Loads the chunk now. A page first rendered after this shows at once instead of suspending: the
+   * app waits for the current page's chunk before its first render, so that render is the page
+   * itself, as the static shell has it (decision 027).
+   */
+  preload: () => Promise<void>;
+};
+
 export function lazyPage<M extends Record<string, unknown>, P extends object = object>(
   load: () => Promise<M>,
   name: keyof M & string,
-): FunctionComponent<P> {
+): LazyPage<P> {
   const make = (): LazyExoticComponent<ComponentType<P>> =>
     lazy(async () => {
       try {
@@ -32,10 +42,17 @@ export function lazyPage<M extends Record<string, unknown>, P extends object = o
   function reset() {
     current = make();
   }
+  let loaded: ComponentType<P> | null = null;
   function LazyPage(props: P) {
-    return createElement(current as ComponentType<P>, props);
+    // Chosen once per mount: switching an instance from the lazy wrapper to the loaded component
+    // would remount the page and lose its state.
+    const [type] = useState(() => loaded ?? current);
+    return createElement(type as ComponentType<P>, props);
   }
   LazyPage.displayName = `LazyPage(${name})`;
+  LazyPage.preload = async () => {
+    loaded = (await load())[name] as ComponentType<P>;
+  };
   return LazyPage;
 }
 

@@ -1,11 +1,11 @@
-import { Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { Route, Switch, useLocation } from "wouter";
 import { PageLoading } from "../components/ui/spinner";
 import { routes } from "../config/paths";
 import { HomePage } from "../pages/home-page";
 import { NotFoundPage } from "../pages/not-found-page";
 import { AppErrorBoundary } from "./error-boundary";
-import { lazyPage } from "./lazy-page";
+import { type LazyPage, lazyPage } from "./lazy-page";
 
 const ReportPage = lazyPage(() => import("../pages/report-page"), "ReportPage");
 const InsightPage = lazyPage(() => import("../pages/insight-page"), "InsightPage");
@@ -26,6 +26,49 @@ const SearchPage = lazyPage(() => import("../pages/search-page"), "SearchPage");
 const TestParserPage = lazyPage(() => import("../pages/test-parser-page"), "TestParserPage");
 const AdsenseTestPage = lazyPage(() => import("../pages/adsense-test-page"), "AdsenseTestPage");
 
+/** Every page in the order the router tries them (the first pattern that matches wins). */
+const PAGES: readonly [patterns: string | readonly string[], page: ComponentType | LazyPage][] = [
+  [routes.home, HomePage],
+  [routes.report, ReportPage],
+  [routes.insight, InsightPage],
+  [routes.landing, PlatformLandingPage],
+  [routes.discovery, DiscoveryPage],
+  [routes.history, HistoryPage],
+  [routes.lists, ListsPage],
+  [routes.compare, ComparePage],
+  [routes.sharedList, SharedListPage],
+  [routes.watchlists, WatchlistsPage],
+  [routes.settings, SettingsPage],
+  [routes.about, AboutPage],
+  [routes.privacy, PrivacyPage],
+  [routes.terms, TermsPage],
+  [routes.blog, BlogPage],
+  [routes.blogPost, BlogPostPage],
+  [routes.search, SearchPage],
+  [routes.testParser, TestParserPage],
+  [routes.adsenseTest, AdsenseTestPage],
+];
+
+const patternsOf = (patterns: string | readonly string[]) =>
+  typeof patterns === "string" ? [patterns] : patterns;
+
+/** A route pattern as wouter matches it (its parser, regexparam: `:name` is one segment, any case). */
+function patternRegExp(pattern: string): RegExp {
+  const source = pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:[A-Za-z_]\w*/g, "[^/]+?");
+  return new RegExp(`^${source}/?$`, "i");
+}
+
+/**
+ * Loads the chunk of the page at `pathname`, when it is a lazy one, so the app's first render is
+ * the page itself rather than "Loading…" (main.tsx waits for it; the build does too when it
+ * renders a page into the static shell, decision 027).
+ */
+export async function preloadPage(pathname: string): Promise<void> {
+  const hit = PAGES.find(([patterns]) => patternsOf(patterns).some((p) => patternRegExp(p).test(pathname)));
+  const page = hit?.[1];
+  if (page && "preload" in page) await page.preload();
+}
+
 /**
  * Every route of spec §2, aliases included (patterns live in config/paths.ts). A page that fails to
  * load or render shows the error boundary with a Retry; moving to another page clears it.
@@ -36,35 +79,9 @@ export function AppRouter() {
     <AppErrorBoundary resetKey={location}>
       <Suspense fallback={<PageLoading />}>
         <Switch>
-          <Route path={routes.home} component={HomePage} />
-          {routes.report.map((path) => (
-            <Route key={path} path={path} component={ReportPage} />
-          ))}
-          {routes.insight.map((path) => (
-            <Route key={path} path={path} component={InsightPage} />
-          ))}
-          {routes.landing.map((path) => (
-            <Route key={path} path={path} component={PlatformLandingPage} />
-          ))}
-          {routes.discovery.map((path) => (
-            <Route key={path} path={path} component={DiscoveryPage} />
-          ))}
-          <Route path={routes.history} component={HistoryPage} />
-          {routes.lists.map((path) => (
-            <Route key={path} path={path} component={ListsPage} />
-          ))}
-          <Route path={routes.compare} component={ComparePage} />
-          <Route path={routes.sharedList} component={SharedListPage} />
-          <Route path={routes.watchlists} component={WatchlistsPage} />
-          <Route path={routes.settings} component={SettingsPage} />
-          <Route path={routes.about} component={AboutPage} />
-          <Route path={routes.privacy} component={PrivacyPage} />
-          <Route path={routes.terms} component={TermsPage} />
-          <Route path={routes.blog} component={BlogPage} />
-          <Route path={routes.blogPost} component={BlogPostPage} />
-          <Route path={routes.search} component={SearchPage} />
-          <Route path={routes.testParser} component={TestParserPage} />
-          <Route path={routes.adsenseTest} component={AdsenseTestPage} />
+          {PAGES.flatMap(([patterns, page]) =>
+            patternsOf(patterns).map((path) => <Route key={path} path={path} component={page} />),
+          )}
           <Route component={NotFoundPage} />
         </Switch>
       </Suspense>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BRAND_NAME, SHELL_BRAND_MARK } from "#core/seo/page-meta";
-import { renderStaticShell } from "./static-shell";
+import { PRERENDERED_PATHS, renderStaticPage, renderStaticShell } from "./static-shell";
 
 // Runs in Node, as the build does (vite.config.ts prerenderShell): no DOM, no window.
 describe("static shell (decision 027)", () => {
@@ -20,5 +20,21 @@ describe("static shell (decision 027)", () => {
   it("leaves the brand as a mark for the server to fill in", () => {
     expect(html).toContain(`data-testid="brand-name">${SHELL_BRAND_MARK}<`);
     expect(html).not.toContain(DEFAULT_BRAND_NAME);
+  });
+
+  it("renders the home page whole, without the head tags its <Seo> renders (the server writes those)", async () => {
+    expect(PRERENDERED_PATHS).toContain("/");
+    const home = await renderStaticPage("/");
+    expect(home).toMatch(/<h1[^>]*>Social Media Analytics Made Simple<\/h1>/);
+    expect(home).toContain("Sample report — illustrative data, not a real account.");
+    expect(home).not.toMatch(/<(?:title|meta|link|script)\b/);
+    expect(home).not.toContain(DEFAULT_BRAND_NAME);
+    expect(home).toContain('href="#main-content"');
+  });
+
+  it("renders the discovery page whole, its lazy chunk loaded first, instead of the loading frame", async () => {
+    const discovery = await renderStaticPage("/influencer-discovery");
+    expect(discovery).toMatch(/<h1[^>]*>[^<]*Discovery[^<]*<\/h1>/);
+    expect(discovery).not.toContain("Loading…");
   });
 });

@@ -1,9 +1,41 @@
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Router } from "wouter";
 import { DEFAULT_BRAND_NAME, SHELL_BRAND_MARK } from "#core/seo/page-meta";
 import { PageLoading } from "../components/ui/spinner";
 import { AppShell } from "./layout/app-shell";
 import { AppProvider } from "./provider";
+import { AppRouter, preloadPage } from "./router";
+
+/**
+ * Pages whose first render needs no data and does not depend on the query string: the build renders
+ * each one whole, so its own content (a heading, the search form) is in the first paint too. The
+ * server uses them only for a request without a query string.
+ */
+export const PRERENDERED_PATHS = ["/", "/influencer-discovery"] as const;
+
+function render(path: string, page: ReactNode): string {
+  const html = renderToStaticMarkup(
+    <Router ssrPath={path}>
+      <AppProvider>
+        <AppShell>{page}</AppShell>
+      </AppProvider>
+    </Router>,
+  );
+  return withoutHeadElements(html).replaceAll(DEFAULT_BRAND_NAME, SHELL_BRAND_MARK);
+}
+
+/**
+ * A page's <Seo> renders its title, meta, link and JSON-LD tags; React moves them into the head in
+ * the browser, but a static render leaves them where they are. The server writes each page's head
+ * itself (seo/html.ts), so the shell drops them.
+ */
+function withoutHeadElements(html: string): string {
+  return html
+    .replace(/<title>[\s\S]*?<\/title>/g, "")
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "")
+    .replace(/<(?:meta|link)\b[^>]*>/g, "");
+}
 
 /**
  * The app's first render for a visitor — top bar, a page still loading, footer — as static HTML.
@@ -12,14 +44,14 @@ import { AppProvider } from "./provider";
  * brand name is left as a mark that the server fills in with the configured one.
  */
 export function renderStaticShell(): string {
-  const html = renderToStaticMarkup(
-    <Router ssrPath="/">
-      <AppProvider>
-        <AppShell>
-          <PageLoading />
-        </AppShell>
-      </AppProvider>
-    </Router>,
-  );
-  return html.replaceAll(DEFAULT_BRAND_NAME, SHELL_BRAND_MARK);
+  return render("/", <PageLoading />);
+}
+
+/**
+ * The same frame with one of PRERENDERED_PATHS rendered inside it, as the app's first render shows
+ * it: the page's chunk is loaded first, as main.tsx does in the browser.
+ */
+export async function renderStaticPage(path: (typeof PRERENDERED_PATHS)[number]): Promise<string> {
+  await preloadPage(path);
+  return render(path, <AppRouter />);
 }
