@@ -92,7 +92,7 @@ describe.each(testedDatabaseKinds())("server-rendered page metadata and sitemap 
         target: { urlTemplate: `${APP_URL}/search?q={search_term_string}` },
       },
     });
-    // The hostile name never becomes markup: the fake index.html's one t.app script is the only one.
+    // The hostile name never becomes markup: the fake index.html's one app script is the only one.
     expect(p.scripts).toBe(0);
     expect(p.html).not.toContain("<script>alert");
     expect(p.document.getElementById("root")).not.toBeNull();
