@@ -30,7 +30,7 @@ export function testConfig(env: Env = {}): AppConfig {
 }
 
 /** A tiny built web app, so page routing is tested without running Vite. */
-export function fakeWebRoot(): string {
+function fakeWebRoot(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "app-web-"));
   fs.writeFileSync(path.join(dir, "index.html"), "<!doctype html><title>app</title><div id=root></div>");
   fs.mkdirSync(path.join(dir, "assets"));
