@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildApp, isStaticFileRequest } from "./app";
-import { fakeWebRoot, testConfig, useTestApp } from "./testing/test-app";
+import { isStaticFileRequest } from "./app";
+import { startTestApp, useTestApp } from "./testing/test-app";
 import { testedDatabaseKinds } from "./testing/test-db";
 
 describe.each(testedDatabaseKinds())("app basics on %s", (kind) => {
@@ -52,19 +52,15 @@ describe.each(testedDatabaseKinds())("app basics on %s", (kind) => {
       headers: { "x-request-id": "abc-123" },
     });
     expect(direct.headers["x-request-id"]).toMatch(/^[0-9a-f-]{36}$/);
-    const proxied = await buildApp(testConfig({ TRUSTED_PROXIES: "127.0.0.1" }), {
-      database: t.database,
-      webRoot: fakeWebRoot(),
-      logger: false,
-    });
+    const proxied = await startTestApp(t.database, { env: { TRUSTED_PROXIES: "127.0.0.1" } });
     try {
-      const kept = await proxied.inject({
+      const kept = await proxied.app.inject({
         method: "GET",
         url: "/api/health",
         headers: { "x-request-id": "abc-123" },
       });
       expect(kept.headers["x-request-id"]).toBe("abc-123");
-      const generated = await proxied.inject({
+      const generated = await proxied.app.inject({
         method: "GET",
         url: "/api/health",
         headers: { "x-request-id": "<bad id>" },
@@ -84,10 +80,12 @@ describe.each(testedDatabaseKinds())("app basics on %s", (kind) => {
 
 describe("client configuration", () => {
   const t = useTestApp("pglite", {
-    BRAND_NAME: "Acme Insights",
-    DEV_LOGIN: "1",
-    GOOGLE_CLIENT_ID: "cid.apps.googleusercontent.com",
-    CONTACT_EMAIL: "hello@acme.example",
+    env: {
+      BRAND_NAME: "Acme Insights",
+      DEV_LOGIN: "1",
+      GOOGLE_CLIENT_ID: "cid.apps.googleusercontent.com",
+      CONTACT_EMAIL: "hello@acme.example",
+    },
   });
   it("tells the web app what it needs and nothing secret", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/config" });
@@ -129,7 +127,7 @@ describe("operability", () => {
 });
 
 describe.runIf(Boolean(process.env.REDIS_URL))("readiness with Redis", () => {
-  const t = useTestApp("pglite", { REDIS_URL: process.env.REDIS_URL });
+  const t = useTestApp("pglite", { env: { REDIS_URL: process.env.REDIS_URL } });
   it("reports Redis reachable", async () => {
     const res = await t.app.inject({ method: "GET", url: "/api/ready" });
     expect(res.json().redis).toEqual({ configured: true, ok: true });
@@ -138,7 +136,7 @@ describe.runIf(Boolean(process.env.REDIS_URL))("readiness with Redis", () => {
 
 describe("ads.txt", () => {
   const off = useTestApp("pglite");
-  const on = useTestApp("pglite", { ADSENSE_CLIENT_ID: "ca-pub-1234567890123456" });
+  const on = useTestApp("pglite", { env: { ADSENSE_CLIENT_ID: "ca-pub-1234567890123456" } });
   it("is absent without an AdSense client and declares the publisher with one", async () => {
     const none = await off.app.inject({ method: "GET", url: "/ads.txt" });
     expect(none.statusCode).toBe(404);
@@ -149,7 +147,7 @@ describe("ads.txt", () => {
 });
 
 describe("the per-address request limit", () => {
-  const t = useTestApp("pglite", { RATE_LIMIT_PER_MINUTE: "5" });
+  const t = useTestApp("pglite", { env: { RATE_LIMIT_PER_MINUTE: "5" } });
 
   it("counts API calls and pages but not the web app's static files", async () => {
     // One page load fetches many chunks; they must not use up the visitor's budget.

@@ -1,16 +1,13 @@
 import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexFieldsForSnapshot, indexFieldsOf } from "#core/engine/build-report";
 import { MODEL_FIGURES_SOURCE } from "#core/model-figures";
 import { pdfText } from "./agency/testing/read-back";
-import { buildApp } from "./app";
-import type { Database } from "./db/database";
 import { createAccountRepo } from "./reports/account-repo";
-import { indexFieldsForSnapshot, indexFieldsOf } from "#core/engine/build-report";
 import { seedSampleAccounts } from "./samples/sample-service";
-import { fakeWebRoot, testConfig } from "./testing/test-app";
-import { createTestDatabase, testedDatabaseKinds } from "./testing/test-db";
+import { startTestApp, type TestAppHandle } from "./testing/test-app";
+import { testedDatabaseKinds } from "./testing/test-db";
 
 /**
  * Issue #24 item 6: figures from the model's web search are marked wherever a number appears — the
@@ -27,40 +24,34 @@ function cookieHeader(res: { cookies: { name: string; value: string }[] }): stri
 }
 
 describe.each(testedDatabaseKinds())("model figures marked everywhere on %s", (kind) => {
-  let app: FastifyInstance;
-  let database: Database;
+  let t: TestAppHandle;
   let measured: string;
   let cookie: string;
   const clock = new Date("2026-11-22T12:00:00Z");
 
   beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedSampleAccounts(database.db, {
-      count: 12,
-      now: clock,
-      indexFields: (s) => indexFieldsForSnapshot(s, clock),
-    });
-    const rows = await database.db.query.accounts.findMany({
-      where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
-    });
-    measured = rows[0]!.username;
-    app = await buildApp(
-      testConfig({ DEV_LOGIN: "1", COLLECTORS: "sample", USER_DAILY_REPORT_LIMIT: "100" }),
-      {
-        database,
-        webRoot: fakeWebRoot(),
-        logger: false,
-        now: () => clock,
+    t = await startTestApp(kind, {
+      seed: async (database) => {
+        await seedSampleAccounts(database.db, {
+          count: 12,
+          now: clock,
+          indexFields: (s) => indexFieldsForSnapshot(s, clock),
+        });
+        const rows = await database.db.query.accounts.findMany({
+          where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
+        });
+        measured = rows[0]!.username;
       },
-    );
-    await app.ready();
-    const login = await app.inject({
+      env: { DEV_LOGIN: "1", COLLECTORS: "sample", USER_DAILY_REPORT_LIMIT: "100" },
+      now: () => clock,
+    });
+    const login = await t.app.inject({
       method: "POST",
       url: "/api/auth/dev-login",
       payload: { email: "marker@example.com" },
     });
     cookie = cookieHeader(login);
-    const sample = await app.inject({
+    const sample = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie },
@@ -75,7 +66,7 @@ describe.each(testedDatabaseKinds())("model figures marked everywhere on %s", (k
       industry: "Food & Drink",
       followers: 42_000,
     };
-    const repo = createAccountRepo(database.db);
+    const repo = createAccountRepo(t.database.db);
     const saved = await repo.saveAnalysis({
       snapshot: {
         platform: "instagram",
@@ -96,19 +87,18 @@ describe.each(testedDatabaseKinds())("model figures marked everywhere on %s", (k
       measured: false,
     });
     await repo.recordView(
-      (await app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).json().id,
+      (await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } })).json().id,
       saved.accountId,
       clock,
     );
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
   });
 
-  const get = (url: string) => app.inject({ method: "GET", url, headers: { cookie } });
+  const get = (url: string) => t.app.inject({ method: "GET", url, headers: { cookie } });
   const post = (url: string, payload: object) =>
-    app.inject({ method: "POST", url, headers: { cookie }, payload });
+    t.app.inject({ method: "POST", url, headers: { cookie }, payload });
 
   it("the recent list and history say the source of each account's figures", async () => {
     for (const url of ["/api/accounts?limit=10", "/api/accounts?scope=history"]) {

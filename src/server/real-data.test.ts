@@ -8,14 +8,13 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "./app";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { type FakeUpstream, startFakeUpstream } from "./collectors/testing/fake-upstream";
 import { fixtureJson } from "./collectors/testing/helpers";
 import type { Database } from "./db/database";
 import { importFile } from "./import/import-service";
-import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "./samples/sample-service";
-import { fakeWebRoot, testConfig } from "./testing/test-app";
+import { startTestApp, type TestAppHandle } from "./testing/test-app";
 import { createTestDatabase } from "./testing/test-db";
 
 const WEB_PATH = "/api/v1/users/web_profile_info/";
@@ -40,16 +39,14 @@ function webProfile(username: string): unknown {
 
 describe("real data reach: Instagram through the public web path", () => {
   let fake: FakeUpstream;
-  let database: Database;
-  let app: FastifyInstance;
+  let t: TestAppHandle;
   let clock = T0;
   let admin: string;
 
   beforeAll(async () => {
     fake = await startFakeUpstream();
-    database = await createTestDatabase("pglite");
-    app = await buildApp(
-      testConfig({
+    t = await startTestApp("pglite", {
+      env: {
         COLLECTORS: "sample,instagram-web",
         INSTAGRAM_BASE_URL: fake.url,
         UPSTREAM_RETRIES: "0",
@@ -58,11 +55,10 @@ describe("real data reach: Instagram through the public web path", () => {
         SOURCE_PACE_PER_MINUTE: "0",
         DEV_LOGIN: "1",
         ADMIN_EMAILS: "admin@example.com",
-      }),
-      { database, webRoot: fakeWebRoot(), logger: false, now: () => new Date(clock) },
-    );
-    await app.ready();
-    const login = await app.inject({
+      },
+      now: () => new Date(clock),
+    });
+    const login = await t.app.inject({
       method: "POST",
       url: "/api/auth/dev-login",
       payload: { email: "admin@example.com" },
@@ -70,8 +66,7 @@ describe("real data reach: Instagram through the public web path", () => {
     admin = cookieHeader(login);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
     await fake?.close();
   });
   afterEach(() => {
@@ -80,7 +75,7 @@ describe("real data reach: Instagram through the public web path", () => {
   });
 
   const analyse = (username: string, extra: Record<string, unknown> = {}) =>
-    app.inject({
+    t.app.inject({
       method: "POST",
       url: "/api/analyze",
       payload: { username, platform: "instagram", ...extra },
@@ -100,7 +95,7 @@ describe("real data reach: Instagram through the public web path", () => {
     expect(quiet.headers["retry-after"]).toBe("900");
     expect(fake.count(WEB_PATH)).toBe(calls);
     // The admin sees the quiet state, its end and the failure behind it.
-    const sources = await app.inject({
+    const sources = await t.app.inject({
       method: "GET",
       url: "/api/admin/sources",
       headers: { cookie: admin },
@@ -114,7 +109,7 @@ describe("real data reach: Instagram through the public web path", () => {
       quietUntil: new Date(clock + 900_000).toISOString(),
       lastFailure: { code: "RATE_LIMITED" },
     });
-    const metrics = (await app.inject({ method: "GET", url: "/metrics" })).body;
+    const metrics = (await t.app.inject({ method: "GET", url: "/metrics" })).body;
     expect(metrics).toMatch(/^source_fetches_total\{source="instagram-web",outcome="rate_limited"\} 1$/m);
     expect(metrics).toMatch(/^source_fetches_total\{source="instagram-web",outcome="quiet"\} 1$/m);
   });
@@ -148,13 +143,13 @@ describe("real data reach: Instagram through the public web path", () => {
   });
 
   it("a handle a sample creator also uses gets the real account; the sample only when reached as one", async () => {
-    const seeded = await seedSampleAccounts(database.db, {
+    const seeded = await seedSampleAccounts(t.database.db, {
       count: 5,
       now: new Date(clock),
       indexFields: (s) => indexFieldsForSnapshot(s, new Date(clock)),
     });
     expect(seeded.added).toBe(5);
-    const sample = await database.db.query.accounts.findFirst({
+    const sample = await t.database.db.query.accounts.findFirst({
       where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isSample, true)),
     });
     const handle = sample!.username;
@@ -191,7 +186,7 @@ describe("real data reach: Instagram through the public web path", () => {
         })),
       })}\n`,
     );
-    const imported = await importFile(database.db, file);
+    const imported = await importFile(t.database.db, file);
     expect(imported.posts).toBe(12);
     fs.rmSync(dir, { recursive: true, force: true });
     fake.route("GET", WEB_PATH, {
@@ -215,10 +210,10 @@ describe("real data reach: Instagram through the public web path", () => {
   });
 
   it("lets only admins read the sources, and tests one with a known public account", async () => {
-    const visitor = await app.inject({ method: "GET", url: "/api/admin/sources" });
+    const visitor = await t.app.inject({ method: "GET", url: "/api/admin/sources" });
     expect(visitor.statusCode).toBe(401);
     fake.route("GET", WEB_PATH, { body: webProfile("instagram") });
-    const tested = await app.inject({
+    const tested = await t.app.inject({
       method: "POST",
       url: "/api/admin/sources/instagram-web/test",
       headers: { cookie: admin },
@@ -230,7 +225,7 @@ describe("real data reach: Instagram through the public web path", () => {
       account: { username: "instagram" },
       source: { name: "instagram-web", state: "ok" },
     });
-    const graph = await app.inject({
+    const graph = await t.app.inject({
       method: "POST",
       url: "/api/admin/sources/instagram-graph/test",
       headers: { cookie: admin },
@@ -240,7 +235,7 @@ describe("real data reach: Instagram through the public web path", () => {
       error: { code: "NOT_CONFIGURED" },
       source: { state: "unconfigured", needs: expect.stringContaining("INSTAGRAM_ACCESS_TOKEN") },
     });
-    const unknown = await app.inject({
+    const unknown = await t.app.inject({
       method: "POST",
       url: "/api/admin/sources/myspace/test",
       headers: { cookie: admin },
@@ -252,7 +247,7 @@ describe("real data reach: Instagram through the public web path", () => {
 describe("real data reach: pace, official sources, and quiet states shared through Redis", () => {
   let fake: FakeUpstream;
   let database: Database;
-  const apps: FastifyInstance[] = [];
+  const apps: TestAppHandle[] = [];
   beforeAll(async () => {
     fake = await startFakeUpstream();
     database = await createTestDatabase("pglite");
@@ -263,20 +258,19 @@ describe("real data reach: pace, official sources, and quiet states shared throu
     await fake?.close();
   });
   async function appWith(env: Record<string, string>, now = () => new Date(T0)) {
-    const app = await buildApp(
-      testConfig({
+    const started = await startTestApp(database, {
+      env: {
         INSTAGRAM_BASE_URL: fake.url,
         INSTAGRAM_GRAPH_BASE_URL: fake.url,
         UPSTREAM_RETRIES: "0",
         ANON_REPORT_LIMIT: "1000",
         ANON_IP_DAILY_LIMIT: "1000",
         ...env,
-      }),
-      { database, webRoot: fakeWebRoot(), logger: false, now },
-    );
-    await app.ready();
-    apps.push(app);
-    return app;
+      },
+      now,
+    });
+    apps.push(started);
+    return started.app;
   }
   const analyse = (app: FastifyInstance, username: string) =>
     app.inject({ method: "POST", url: "/api/analyze", payload: { username, platform: "instagram" } });
@@ -344,43 +338,43 @@ describe("real data reach: pace, official sources, and quiet states shared throu
 });
 
 describe("real data reach: sample creators are labelled and never indexed", () => {
-  let database: Database;
-  let app: FastifyInstance;
+  let t: TestAppHandle;
   let handle: string;
+  let platform: string;
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    await seedSampleAccounts(database.db, {
-      count: 3,
-      now: new Date(T0),
-      indexFields: (s) => indexFieldsForSnapshot(s, new Date(T0)),
-    });
-    const sample = await database.db.query.accounts.findFirst({
-      where: (a, { eq }) => eq(a.isSample, true),
-    });
-    handle = sample!.username;
-    app = await buildApp(testConfig({ COLLECTORS: "sample" }), {
-      database,
-      webRoot: fakeWebRoot(),
-      logger: false,
+    t = await startTestApp("pglite", {
+      seed: async (database) => {
+        await seedSampleAccounts(database.db, {
+          count: 3,
+          now: new Date(T0),
+          indexFields: (s) => indexFieldsForSnapshot(s, new Date(T0)),
+        });
+        const sample = await database.db.query.accounts.findFirst({
+          where: (a, { eq }) => eq(a.isSample, true),
+        });
+        handle = sample!.username;
+        platform = sample!.platform;
+      },
+      env: { COLLECTORS: "sample" },
       now: () => new Date(T0),
     });
-    await app.ready();
-    const made = await app.inject({
+    const made = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
-      payload: { username: handle, platform: sample!.platform, sample: true },
+      payload: { username: handle, platform, sample: true },
     });
     expect(made.statusCode, made.body).toBe(200);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
   });
 
   it("with no live source for the platform, a typed sample handle reuses its stored sample report", async () => {
-    const row = await database.db.query.accounts.findFirst({ where: (a, { eq }) => eq(a.username, handle) });
+    const row = await t.database.db.query.accounts.findFirst({
+      where: (a, { eq }) => eq(a.username, handle),
+    });
     const typed = () =>
-      app.inject({
+      t.app.inject({
         method: "POST",
         url: "/api/analyze",
         payload: { username: handle, platform: row!.platform },
@@ -393,11 +387,13 @@ describe("real data reach: sample creators are labelled and never indexed", () =
   });
 
   it("keeps sample reports out of the sitemap, and says Sample with noindex on their pages", async () => {
-    const sitemap = await app.inject({ method: "GET", url: "/sitemap.xml" });
+    const sitemap = await t.app.inject({ method: "GET", url: "/sitemap.xml" });
     expect(sitemap.statusCode).toBe(200);
     expect(sitemap.body).not.toContain(`/${encodeURIComponent(handle)}<`);
-    const row = await database.db.query.accounts.findFirst({ where: (a, { eq }) => eq(a.username, handle) });
-    const page = await app.inject({ method: "GET", url: `/report/${row!.platform}/${handle}` });
+    const row = await t.database.db.query.accounts.findFirst({
+      where: (a, { eq }) => eq(a.username, handle),
+    });
+    const page = await t.app.inject({ method: "GET", url: `/report/${row!.platform}/${handle}` });
     expect(page.statusCode).toBe(200);
     expect(page.body).toMatch(/<title[^>]*>Sample: [^<]*report \|/);
     expect(page.body).toMatch(/<meta[^>]* name="robots" content="noindex, follow">/);

@@ -11,17 +11,16 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { backupCommand } from "../cli/commands/backup";
-import { buildApp } from "./app";
-import { openDatabase } from "./db/database";
 import type { Database } from "./db/database";
+import { openDatabase } from "./db/database";
 import { reportUsage, sessions, users } from "./db/schema";
 import { createHousekeeping } from "./ops/housekeeping";
-import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "./samples/sample-service";
 import { createServices } from "./services";
 import { createGoogleTestKeys, TEST_CLIENT_ID } from "./testing/google-tokens";
-import { fakeWebRoot, testConfig } from "./testing/test-app";
+import { startTestApp, type TestAppHandle, testConfig } from "./testing/test-app";
 import { createTestDatabase, type DbKind, testedDatabaseKinds } from "./testing/test-db";
 
 const NOW = new Date("2026-11-20T12:00:00Z");
@@ -131,25 +130,25 @@ describe.each(testedDatabaseKinds())("finding 1: the quota unit of an abandoned 
 describe.skipIf(!process.env.DATABASE_URL)("finding 1 over HTTP: the review's race script (postgres)", () => {
   let database: Database;
   let handles: string[];
-  let app: FastifyInstance;
+  let t: TestAppHandle;
   let port: number;
 
   beforeAll(async () => {
     ({ database, handles } = await seededDatabase("postgres"));
-    app = await buildApp(
-      testConfig({
+    t = await startTestApp(database, {
+      env: {
         COLLECTORS: "sample",
         ANON_REPORT_LIMIT: "1",
         ANON_IP_DAILY_LIMIT: "100",
         ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
-      }),
-      { database, webRoot: fakeWebRoot(), logger: false, now: () => NOW },
-    );
-    await app.listen({ host: "127.0.0.1", port: 0 });
-    port = (app.server.address() as AddressInfo).port;
+      },
+      now: () => NOW,
+    });
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    port = (t.app.server.address() as AddressInfo).port;
   });
   afterAll(async () => {
-    await app?.close();
+    await t?.close();
     await database?.close();
   });
 
@@ -194,11 +193,11 @@ describe.skipIf(!process.env.DATABASE_URL)("finding 1 over HTTP: the review's ra
       await blocker.query("commit");
       blocker.release();
     }
-    for (let i = 0; i < 100 && !(await reportExists(app, handles[0]!)); i++)
+    for (let i = 0; i < 100 && !(await reportExists(t.app, handles[0]!)); i++)
       await new Promise((r) => setTimeout(r, 20));
-    expect(await reportExists(app, handles[0]!)).toBe(true);
+    expect(await reportExists(t.app, handles[0]!)).toBe(true);
     await new Promise((r) => setTimeout(r, 100));
-    const count = await app.inject({
+    const count = await t.app.inject({
       method: "GET",
       url: "/api/reports/count",
       headers: { cookie: cookie! },
@@ -206,7 +205,7 @@ describe.skipIf(!process.env.DATABASE_URL)("finding 1 over HTTP: the review's ra
     expect(count.json()).toMatchObject({ count: 1, limit: 1 });
     // The next try is refused rather than free.
     await raceAtSaving(handles[1]!, cookie);
-    expect(await reportExists(app, handles[1]!)).toBe(false);
+    expect(await reportExists(t.app, handles[1]!)).toBe(false);
   });
 });
 
@@ -216,13 +215,13 @@ describe.skipIf(!process.env.DATABASE_URL)("finding 1 over HTTP: the review's ra
 describe.each(testedDatabaseKinds())("findings 2, 6, 7, 9, 10 on %s", (kind) => {
   let database: Database;
   let handles: string[];
-  let app: FastifyInstance;
+  let t: TestAppHandle;
 
   beforeAll(async () => {
     // Enough creators that finding 10 has an unstored one for each unit it spends.
     ({ database, handles } = await seededDatabase(kind, 40));
-    app = await buildApp(
-      testConfig({
+    t = await startTestApp(database, {
+      env: {
         COLLECTORS: "sample",
         DEV_LOGIN: "1",
         ADMIN_EMAILS: "admin@example.com",
@@ -230,69 +229,72 @@ describe.each(testedDatabaseKinds())("findings 2, 6, 7, 9, 10 on %s", (kind) => 
         ANON_IP_DAILY_LIMIT: "3",
         RATE_LIMIT_PER_MINUTE: "1000",
         ALLOWED_HOSTS: "analytics.example.org",
-      }),
-      { database, webRoot: fakeWebRoot(), logger: false, now: () => NOW },
-    );
-    await app.ready();
+      },
+      now: () => NOW,
+    });
   });
   afterAll(async () => {
-    await app?.close();
+    await t?.close();
     await database?.close();
   });
 
   async function signIn(email: string) {
-    const res = await app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
     expect(res.statusCode).toBe(200);
     return cookieHeader(res);
   }
   async function history(cookie: string): Promise<string[]> {
-    const res = await app.inject({ method: "GET", url: "/api/accounts?scope=history", headers: { cookie } });
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/accounts?scope=history",
+      headers: { cookie },
+    });
     return (res.json() as { username: string }[]).map((a) => a.username);
   }
   const crossSite = { "sec-fetch-site": "cross-site", "sec-fetch-mode": "no-cors" };
 
   it("2: HEAD, /api/analyze/%73tream and /%61pi/… of the stream run nothing cross-site", async () => {
     const before = await usageCount(database);
-    const head = await app.inject({
+    const head = await t.app.inject({
       method: "HEAD",
       url: `/api/analyze/stream?username=${handles[3]}&platform=instagram`,
       headers: crossSite,
     });
     expect(head.statusCode).not.toBe(200);
-    const encodedApi = await app.inject({
+    const encodedApi = await t.app.inject({
       method: "GET",
       url: `/%61pi/analyze/stream?username=${handles[3]}&platform=instagram`,
       headers: crossSite,
     });
     expect(encodedApi.statusCode).toBe(403);
     const cookie = await signIn("victim@example.com");
-    const encodedStream = await app.inject({
+    const encodedStream = await t.app.inject({
       method: "GET",
       url: `/api/analyze/%73tream?username=${handles[3]}&platform=instagram`,
       headers: { cookie, "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
     });
     expect(encodedStream.statusCode).toBe(403);
-    expect(await reportExists(app, handles[3]!)).toBe(false);
+    expect(await reportExists(t.app, handles[3]!)).toBe(false);
     expect(await history(cookie)).not.toContain(handles[3]);
-    const count = await app.inject({ method: "GET", url: "/api/reports/count", headers: { cookie } });
+    const count = await t.app.inject({ method: "GET", url: "/api/reports/count", headers: { cookie } });
     expect(count.json().count).toBe(0);
     expect(await usageCount(database)).toBe(before);
   });
 
   it("2: an unsafe method is checked for Origin whatever its path, and /%61pi/… is rate limited", async () => {
     const cookie = await signIn("logout-victim@example.com");
-    const logout = await app.inject({
+    const logout = await t.app.inject({
       method: "POST",
       url: "/%61pi/auth/logout",
       headers: { cookie, origin: "https://evil.example", "content-type": "application/json" },
       payload: "{}",
     });
     expect(logout.statusCode).toBe(403);
-    const me = await app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } });
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } });
     expect(me.statusCode).toBe(200);
-    const encoded = await app.inject({ method: "GET", url: `/%61pi/accounts/${handles[0]}.png` });
+    const encoded = await t.app.inject({ method: "GET", url: `/%61pi/accounts/${handles[0]}.png` });
     expect(encoded.headers["x-ratelimit-remaining"]).toBeDefined();
-    const plain = await app.inject({ method: "GET", url: `/api/accounts/${handles[0]}.png` });
+    const plain = await t.app.inject({ method: "GET", url: `/api/accounts/${handles[0]}.png` });
     expect(plain.headers["x-ratelimit-remaining"]).toBeDefined();
   });
 
@@ -303,14 +305,14 @@ describe.each(testedDatabaseKinds())("findings 2, 6, 7, 9, 10 on %s", (kind) => 
     ["/report/instagram/a%00b", "path"],
     ["/api/search?q=%00", "query"],
   ])("6: a NUL in %s is a 400 naming the %s", async (url, field) => {
-    const res = await app.inject({ method: "GET", url });
+    const res = await t.app.inject({ method: "GET", url });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: "VALIDATION_ERROR", field });
     expect(res.json().message).toMatch(/NUL character/);
   });
 
   it("6: a NUL in a JSON body field is a 400 naming the field", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/dev-login",
       payload: { email: "nul@example.com", name: "x\u0000y" },
@@ -322,7 +324,7 @@ describe.each(testedDatabaseKinds())("findings 2, 6, 7, 9, 10 on %s", (kind) => 
 
   it("7: another Host (DNS rebinding) gets 421, even with a matching Origin; ALLOWED_HOSTS are served", async () => {
     const host = "rebind.attacker.example:5124";
-    const login = await app.inject({
+    const login = await t.app.inject({
       method: "POST",
       url: "/api/auth/dev-login",
       headers: { host, origin: `http://${host}` },
@@ -330,19 +332,19 @@ describe.each(testedDatabaseKinds())("findings 2, 6, 7, 9, 10 on %s", (kind) => 
     });
     expect(login.statusCode).toBe(421);
     expect(login.json().code).toBe("MISDIRECTED_REQUEST");
-    const page = await app.inject({ method: "GET", url: "/", headers: { host } });
+    const page = await t.app.inject({ method: "GET", url: "/", headers: { host } });
     expect(page.statusCode).toBe(421);
-    const health = await app.inject({ method: "GET", url: "/api/health", headers: { host: "app1:5000" } });
+    const health = await t.app.inject({ method: "GET", url: "/api/health", headers: { host: "app1:5000" } });
     expect(health.statusCode).toBe(200);
     for (const ok of ["localhost:5000", "127.0.0.1:5000", "[::1]:5000", "ANALYTICS.example.org"]) {
-      const res = await app.inject({ method: "GET", url: "/api/reports/count", headers: { host: ok } });
+      const res = await t.app.inject({ method: "GET", url: "/api/reports/count", headers: { host: ok } });
       expect(res.statusCode, ok).toBe(200);
     }
   });
 
   it("9: a cross-site navigation to a stored report does not write the reader's history", async () => {
     const cookie = await signIn("reader@example.com");
-    const analysed = await app.inject({
+    const analysed = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie },
@@ -350,14 +352,14 @@ describe.each(testedDatabaseKinds())("findings 2, 6, 7, 9, 10 on %s", (kind) => 
     });
     expect(analysed.statusCode).toBe(200);
     const other = await signIn("alice@example.com");
-    const nav = await app.inject({
+    const nav = await t.app.inject({
       method: "GET",
       url: `/api/accounts/${handles[4]}?platform=instagram`,
       headers: { cookie: other, "sec-fetch-site": "cross-site", "sec-fetch-mode": "navigate" },
     });
     expect(nav.statusCode).toBe(200);
     expect(await history(other)).not.toContain(handles[4]);
-    const own = await app.inject({
+    const own = await t.app.inject({
       method: "GET",
       url: `/api/accounts/${handles[4]}?platform=instagram`,
       headers: { cookie: other, "sec-fetch-site": "same-origin", "sec-fetch-mode": "cors" },
@@ -369,7 +371,7 @@ describe.each(testedDatabaseKinds())("findings 2, 6, 7, 9, 10 on %s", (kind) => 
   it("10: refused cookieless requests leave no usage rows behind", async () => {
     const from = "198.51.100.7";
     const post = (username: string) =>
-      app.inject({
+      t.app.inject({
         method: "POST",
         url: "/api/analyze",
         remoteAddress: from,
@@ -394,7 +396,7 @@ describe.each(testedDatabaseKinds())("findings 2, 6, 7, 9, 10 on %s", (kind) => 
 describe("finding 3: forwarded addresses in production", () => {
   let database: Database;
   let handles: string[];
-  const apps: FastifyInstance[] = [];
+  const apps: TestAppHandle[] = [];
 
   beforeAll(async () => {
     ({ database, handles } = await seededDatabase("pglite"));
@@ -405,8 +407,8 @@ describe("finding 3: forwarded addresses in production", () => {
   });
 
   async function productionApp(extra: Record<string, string> = {}) {
-    const app = await buildApp(
-      testConfig({
+    const started = await startTestApp(database, {
+      env: {
         NODE_ENV: "production",
         SESSION_SECRET: "s".repeat(40),
         COLLECTORS: "sample",
@@ -414,12 +416,11 @@ describe("finding 3: forwarded addresses in production", () => {
         ANON_IP_DAILY_LIMIT: "5",
         LOGIN_RATE_LIMIT_PER_MINUTE: "10",
         ...extra,
-      }),
-      { database, webRoot: fakeWebRoot(), logger: false, now: () => NOW },
-    );
-    await app.ready();
-    apps.push(app);
-    return app;
+      },
+      now: () => NOW,
+    });
+    apps.push(started);
+    return started.app;
   }
 
   it("a direct client rotating X-Forwarded-For keeps its own address for quotas and the login limit", async () => {
@@ -517,7 +518,7 @@ describe("finding 4: file modes", () => {
 // ---------------------------------------------------------------------------------------------
 describe("finding 5: /metrics", () => {
   let database: Database;
-  const apps: FastifyInstance[] = [];
+  const apps: TestAppHandle[] = [];
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
   });
@@ -526,10 +527,9 @@ describe("finding 5: /metrics", () => {
     await database?.close();
   });
   async function appWith(env: Record<string, string>) {
-    const app = await buildApp(testConfig(env), { database, webRoot: fakeWebRoot(), logger: false });
-    await app.ready();
-    apps.push(app);
-    return app;
+    const started = await startTestApp(database, { env });
+    apps.push(started);
+    return started.app;
   }
 
   it("with METRICS_TOKEN, answers only a request with the bearer token", async () => {
@@ -608,28 +608,23 @@ describe("finding 5: /metrics", () => {
 // ---------------------------------------------------------------------------------------------
 describe.each(testedDatabaseKinds())("finding 8: Google identities on %s", (kind) => {
   let keys: Awaited<ReturnType<typeof createGoogleTestKeys>>;
-  let database: Database;
-  let app: FastifyInstance;
+  let t: TestAppHandle;
   beforeAll(async () => {
     keys = await createGoogleTestKeys();
-    database = await createTestDatabase(kind);
-    app = await buildApp(
-      testConfig({
+    t = await startTestApp(kind, {
+      env: {
         GOOGLE_CLIENT_ID: TEST_CLIENT_ID,
         GOOGLE_CERTS_FILE: keys.certsFile,
         ADMIN_EMAILS: "ana@example.com",
-      }),
-      { database, webRoot: fakeWebRoot(), logger: false },
-    );
-    await app.ready();
+      },
+    });
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
     keys?.cleanup();
   });
   const login = async (email: string, sub: string) =>
-    app.inject({
+    t.app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { credential: await keys.token({ email }, { sub }) },
@@ -660,42 +655,35 @@ describe.each(testedDatabaseKinds())("finding 8: Google identities on %s", (kind
 // ---------------------------------------------------------------------------------------------
 describe.each(testedDatabaseKinds())("finding 10: housekeeping on %s", (kind) => {
   it("purges expired sessions and usage rows of past days when the app starts, keeping live ones", async () => {
-    const database = await createTestDatabase(kind);
+    const { database, close } = await startTestApp(kind, {
+      seed: async (database) => {
+        const [user] = await database.db
+          .insert(users)
+          .values({ email: "old@example.com", name: "Old" })
+          .returning();
+        await database.db.insert(sessions).values([
+          { idHash: "expired", userId: user!.id, expiresAt: new Date(NOW.getTime() - 1000) },
+          { idHash: "live", userId: user!.id, expiresAt: new Date(NOW.getTime() + 86_400_000) },
+        ]);
+        await database.db.insert(reportUsage).values([
+          { subject: "ip:1.2.3.4", day: "2026-11-01", count: 3 },
+          { subject: "ip:1.2.3.4", day: "2026-11-20", count: 1 },
+        ]);
+      },
+      now: () => NOW,
+    });
     try {
-      const [user] = await database.db
-        .insert(users)
-        .values({ email: "old@example.com", name: "Old" })
-        .returning();
-      await database.db.insert(sessions).values([
-        { idHash: "expired", userId: user!.id, expiresAt: new Date(NOW.getTime() - 1000) },
-        { idHash: "live", userId: user!.id, expiresAt: new Date(NOW.getTime() + 86_400_000) },
-      ]);
-      await database.db.insert(reportUsage).values([
-        { subject: "ip:1.2.3.4", day: "2026-11-01", count: 3 },
-        { subject: "ip:1.2.3.4", day: "2026-11-20", count: 1 },
-      ]);
-      const app = await buildApp(testConfig(), {
-        database,
-        webRoot: fakeWebRoot(),
-        logger: false,
-        now: () => NOW,
-      });
-      await app.ready();
-      try {
-        let left: { idHash: string }[] = [];
-        for (let i = 0; i < 50; i++) {
-          left = await database.db.select({ idHash: sessions.idHash }).from(sessions);
-          if (left.length === 1) break;
-          await new Promise((r) => setTimeout(r, 20));
-        }
-        expect(left.map((s) => s.idHash)).toEqual(["live"]);
-        const days = await database.db.select({ day: reportUsage.day }).from(reportUsage);
-        expect(days.map((d) => d.day)).toEqual(["2026-11-20"]);
-      } finally {
-        await app.close();
+      let left: { idHash: string }[] = [];
+      for (let i = 0; i < 50; i++) {
+        left = await database.db.select({ idHash: sessions.idHash }).from(sessions);
+        if (left.length === 1) break;
+        await new Promise((r) => setTimeout(r, 20));
       }
+      expect(left.map((s) => s.idHash)).toEqual(["live"]);
+      const days = await database.db.select({ day: reportUsage.day }).from(reportUsage);
+      expect(days.map((d) => d.day)).toEqual(["2026-11-20"]);
     } finally {
-      await database.close();
+      await close();
     }
   });
 
@@ -726,9 +714,9 @@ describe.each(testedDatabaseKinds())("finding 10: housekeeping on %s", (kind) =>
 // ---------------------------------------------------------------------------------------------
 describe("info: database outage", () => {
   it("answers 503 TEMPORARILY_UNAVAILABLE with Retry-After when the database is gone", async () => {
+    // The test closes the database itself: the harness closes only the app.
     const database = await createTestDatabase("pglite");
-    const app = await buildApp(testConfig(), { database, webRoot: fakeWebRoot(), logger: false });
-    await app.ready();
+    const { app, close } = await startTestApp(database);
     try {
       await database.pglite!.close();
       const res = await app.inject({ method: "GET", url: "/api/accounts?limit=5" });
@@ -736,7 +724,7 @@ describe("info: database outage", () => {
       expect(res.json()).toMatchObject({ code: "TEMPORARILY_UNAVAILABLE" });
       expect(res.headers["retry-after"]).toBe("30");
     } finally {
-      await app.close();
+      await close();
     }
   });
 });

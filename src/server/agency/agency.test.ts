@@ -2,16 +2,14 @@ import crypto from "node:crypto";
 import { parse as parseCsv } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import ExcelJS from "exceljs";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import type { Database } from "../db/database";
 import { rowsOf } from "../discovery/sql";
-import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "../samples/sample-service";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
+import { startTestApp, type TestAppHandle } from "../testing/test-app";
+import { testedDatabaseKinds } from "../testing/test-db";
 import { pdfText } from "./testing/read-back";
 
 const DAY = 86_400_000;
@@ -30,10 +28,8 @@ function cookieHeader(res: { cookies: { name: string; value: string }[] }): stri
     .join("; ");
 }
 
-interface Harness {
+interface Harness extends TestAppHandle {
   clock: Date;
-  app: FastifyInstance;
-  database: Database;
   upstream: FakeUpstream;
   /** Public sample creators on Instagram (seeded, no report yet). */
   samples: string[];
@@ -47,31 +43,26 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
   beforeAll(async () => {
     h.upstream = await startFakeUpstream();
     h.upstream.route("GET", "/logo.png", { body: PNG, headers: { "content-type": "image/png" } });
-    h.database = await createTestDatabase(kind);
-    await seedSampleAccounts(h.database.db, {
-      count: 12,
-      now: h.clock,
-      indexFields: (s) => indexFieldsForSnapshot(s, h.clock),
-    });
-    const rows = await h.database.db.query.accounts.findMany({
-      where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
-    });
-    h.samples = rows.map((r) => r.username);
-    const config = testConfig({
+    const seed = async (database: Database) => {
+      await seedSampleAccounts(database.db, {
+        count: 12,
+        now: h.clock,
+        indexFields: (s) => indexFieldsForSnapshot(s, h.clock),
+      });
+      const rows = await database.db.query.accounts.findMany({
+        where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
+      });
+      h.samples = rows.map((r) => r.username);
+    };
+    const env = {
       DEV_LOGIN: "1",
       COLLECTORS: "sample",
       USER_DAILY_REPORT_LIMIT: "1000",
       BRAND_NAME: "Acme Talent",
       BRAND_LOGO_URL: `${h.upstream.url}/logo.png`,
       APP_URL: "http://localhost:5000",
-    });
-    h.app = await buildApp(config, {
-      database: h.database,
-      webRoot: fakeWebRoot(),
-      logger: false,
-      now: () => h.clock,
-    });
-    await h.app.ready();
+    };
+    Object.assign(h, await startTestApp(kind, { seed, env, now: () => h.clock }));
     const signIn = async (email: string) => {
       const res = await h.app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
       expect(res.statusCode, res.body).toBe(200);
@@ -81,8 +72,7 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
     h.bob = await signIn("bob@example.com");
   });
   afterAll(async () => {
-    await h.app?.close();
-    await h.database?.close();
+    await h.close?.();
     await h.upstream?.close();
   });
 

@@ -3,7 +3,7 @@ import { useTestApp } from "../testing/test-app";
 
 describe("export rate limit", () => {
   // The default general limit (300 a minute per address): exports get a tenth of it.
-  const h = useTestApp("pglite", { DEV_LOGIN: "1", RATE_LIMIT_PER_MINUTE: "300" });
+  const h = useTestApp("pglite", { env: { DEV_LOGIN: "1", RATE_LIMIT_PER_MINUTE: "300" } });
 
   it("lets an address export 30 times a minute, then answers 429 with a retry time", async () => {
     const login = await h.app.inject({

@@ -1,18 +1,15 @@
 import crypto from "node:crypto";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountSchema } from "#core/schemas/account";
 import { growthResponseSchema } from "#core/schemas/growth";
 import { profileSnapshotSchema } from "#core/schemas/snapshot";
-import { buildApp } from "../app";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
-import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase, type DbKind, testedDatabaseKinds } from "../testing/test-db";
+import { startTestApp, type TestAppHandle, useTestApp } from "../testing/test-app";
+import { type DbKind, testedDatabaseKinds } from "../testing/test-db";
 import { API_EXAMPLES } from "./examples";
 
 /**
@@ -57,8 +54,7 @@ function snapshot(username: string, followers: number, fetchedAt: Date) {
 }
 
 describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind) => {
-  let app: FastifyInstance;
-  let database: Database;
+  let t: TestAppHandle;
   let fake: FakeUpstream;
   let ann: string;
   let bob: string;
@@ -71,20 +67,24 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     const page = (handle: string) => fixture("tiktok-profile.html").replaceAll("examplecreator", handle);
     for (const handle of ["examplecreator", "quota1", "quota2", "quota3"])
       fake.route("GET", `/@${handle}`, { body: page(handle), headers: HTML });
-    database = await createTestDatabase(kind);
-    const config = testConfig({
-      DEV_LOGIN: "1",
-      ADMIN_EMAILS: "admin@example.com",
-      COLLECTORS: "tiktok",
-      TIKTOK_BASE_URL: fake.url,
-      UPSTREAM_RETRIES: "0",
-      USER_DAILY_REPORT_LIMIT: "2",
-      API_KEY_RATE_LIMIT_PER_MINUTE: "1000",
+    t = await startTestApp(kind, {
+      env: {
+        DEV_LOGIN: "1",
+        ADMIN_EMAILS: "admin@example.com",
+        COLLECTORS: "tiktok",
+        TIKTOK_BASE_URL: fake.url,
+        UPSTREAM_RETRIES: "0",
+        USER_DAILY_REPORT_LIMIT: "2",
+        API_KEY_RATE_LIMIT_PER_MINUTE: "1000",
+      },
+      now: () => clock,
     });
-    app = await buildApp(config, { database, webRoot: fakeWebRoot(), logger: false, now: () => clock });
-    await app.ready();
     const login = async (email: string, name?: string) => {
-      const res = await app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email, name } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/dev-login",
+        payload: { email, name },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return cookieOf(res);
     };
@@ -94,13 +94,12 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     quotaUser = await login("quota@example.com");
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
     await fake?.close();
   });
 
   const createKey = async (cookie: string, scopes: string[], name = "Script") => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/keys",
       headers: { cookie },
@@ -116,7 +115,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     payload?: unknown,
     headers: Record<string, string> = {},
   ) =>
-    app.inject({
+    t.app.inject({
       method,
       url,
       headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), ...headers },
@@ -130,7 +129,9 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     expect(Number.isNaN(Date.parse(created.createdAt))).toBe(false);
 
     const rows = rowsOf<{ key_hash: string; prefix: string; scopes: string[] }>(
-      await database.db.execute(sql`select key_hash, prefix, scopes from api_keys where id = ${created.id}`),
+      await t.database.db.execute(
+        sql`select key_hash, prefix, scopes from api_keys where id = ${created.id}`,
+      ),
     );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.key_hash).not.toBe(created.key);
@@ -139,11 +140,11 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     expect(rows[0]!.prefix).toBe(created.key.slice(0, 11));
     // Nothing in the whole row holds the key.
     const whole = JSON.stringify(
-      rowsOf(await database.db.execute(sql`select * from api_keys where id = ${created.id}`)),
+      rowsOf(await t.database.db.execute(sql`select * from api_keys where id = ${created.id}`)),
     );
     expect(whole).not.toContain(created.key.slice(3));
 
-    const list = await app.inject({ url: "/api/keys", headers: { cookie: ann } });
+    const list = await t.app.inject({ url: "/api/keys", headers: { cookie: ann } });
     expect(list.statusCode).toBe(200);
     expect(list.body).not.toContain(created.key.slice(3));
     const mine = list.json().find((k: { id: string }) => k.id === created.id);
@@ -157,12 +158,12 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     });
 
     expect((await v1("GET", "/api/v1/accounts/instagram/nobody", created.key)).statusCode).toBe(404);
-    const after = (await app.inject({ url: "/api/keys", headers: { cookie: ann } })).json();
+    const after = (await t.app.inject({ url: "/api/keys", headers: { cookie: ann } })).json();
     expect(after.find((k: { id: string }) => k.id === created.id).lastUsedAt).toBe(clock.toISOString());
   });
 
   it("validates key requests and needs a same-origin session", async () => {
-    const bad = await app.inject({
+    const bad = await t.app.inject({
       method: "POST",
       url: "/api/keys",
       headers: { cookie: ann },
@@ -171,7 +172,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: "VALIDATION_ERROR", field: "scopes.0" });
     expect(bad.json().message).toContain("read, analyze, capture");
-    const none = await app.inject({
+    const none = await t.app.inject({
       method: "POST",
       url: "/api/keys",
       headers: { cookie: ann },
@@ -181,14 +182,14 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
       code: "VALIDATION_ERROR",
       message: "scopes: Choose at least one scope",
     });
-    const anonymous = await app.inject({
+    const anonymous = await t.app.inject({
       method: "POST",
       url: "/api/keys",
       payload: { name: "x", scopes: ["read"] },
     });
     expect(anonymous.statusCode).toBe(401);
-    expect((await app.inject({ url: "/api/keys" })).statusCode).toBe(401);
-    const crossSite = await app.inject({
+    expect((await t.app.inject({ url: "/api/keys" })).statusCode).toBe(401);
+    const crossSite = await t.app.inject({
       method: "POST",
       url: "/api/keys",
       headers: { cookie: ann, origin: "https://evil.example" },
@@ -201,24 +202,28 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     const k = await createKey(bob, ["read"]);
     expect((await v1("GET", "/api/v1/accounts/instagram/nobody", k.key)).statusCode).toBe(404);
 
-    const byAnn = await app.inject({ method: "DELETE", url: `/api/keys/${k.id}`, headers: { cookie: ann } });
+    const byAnn = await t.app.inject({
+      method: "DELETE",
+      url: `/api/keys/${k.id}`,
+      headers: { cookie: ann },
+    });
     expect(byAnn.statusCode).toBe(404);
     expect((await v1("GET", "/api/v1/accounts/instagram/nobody", k.key)).statusCode).toBe(404);
 
     // Admins see every user's keys, with their owners.
-    const adminList = (await app.inject({ url: "/api/keys", headers: { cookie: admin } })).json();
+    const adminList = (await t.app.inject({ url: "/api/keys", headers: { cookie: admin } })).json();
     expect(adminList.find((x: { id: string }) => x.id === k.id)).toMatchObject({
       owner: { email: "bob@example.com", name: "bob" },
     });
-    const bobList = (await app.inject({ url: "/api/keys", headers: { cookie: bob } })).json();
+    const bobList = (await t.app.inject({ url: "/api/keys", headers: { cookie: bob } })).json();
     expect(bobList.every((x: { owner?: unknown }) => x.owner === undefined)).toBe(true);
     expect(
-      (await app.inject({ url: "/api/keys", headers: { cookie: ann } }))
+      (await t.app.inject({ url: "/api/keys", headers: { cookie: ann } }))
         .json()
         .some((x: { id: string }) => x.id === k.id),
     ).toBe(false);
 
-    const byAdmin = await app.inject({
+    const byAdmin = await t.app.inject({
       method: "DELETE",
       url: `/api/keys/${k.id}`,
       headers: { cookie: admin },
@@ -231,11 +236,11 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
 
     const own = await createKey(bob, ["read"]);
     expect(
-      (await app.inject({ method: "DELETE", url: `/api/keys/${own.id}`, headers: { cookie: bob } }))
+      (await t.app.inject({ method: "DELETE", url: `/api/keys/${own.id}`, headers: { cookie: bob } }))
         .statusCode,
     ).toBe(200);
     expect((await v1("GET", "/api/v1/accounts/instagram/nobody", own.key)).statusCode).toBe(401);
-    const badId = await app.inject({
+    const badId = await t.app.inject({
       method: "DELETE",
       url: "/api/keys/not-a-uuid",
       headers: { cookie: bob },
@@ -276,7 +281,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
         .statusCode,
     ).toBe(403);
     // A session cookie never opens /api/v1.
-    const withCookie = await app.inject({
+    const withCookie = await t.app.inject({
       url: "/api/v1/accounts/instagram/nobody",
       headers: { cookie: ann },
     });
@@ -293,17 +298,17 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
       "/api/auth/me",
       "/api/accounts?scope=history",
     ]) {
-      const res = await app.inject({ url, headers: bearer });
+      const res = await t.app.inject({ url, headers: bearer });
       expect(res.statusCode, url).toBe(401);
     }
-    const create = await app.inject({
+    const create = await t.app.inject({
       method: "POST",
       url: "/api/keys",
       headers: bearer,
       payload: { name: "x", scopes: ["read"] },
     });
     expect(create.statusCode).toBe(401);
-    const del = await app.inject({ method: "DELETE", url: `/api/keys/${all.id}`, headers: bearer });
+    const del = await t.app.inject({ method: "DELETE", url: `/api/keys/${all.id}`, headers: bearer });
     expect(del.statusCode).toBe(401);
   });
 
@@ -320,7 +325,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     const third = await v1("POST", "/api/v1/analyze", k.key, { platform: "tiktok", username: "quota3" });
     expect(third.statusCode).toBe(429);
     expect(third.json()).toMatchObject({ code: "REPORT_LIMIT_EXCEEDED" });
-    const viaCookie = await app.inject({
+    const viaCookie = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie: quotaUser },
@@ -342,7 +347,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     ).toBe(200);
     const res = await v1("GET", "/api/v1/accounts/tiktok/examplecreator", k.key);
     expect(res.statusCode).toBe(200);
-    const cookie = await app.inject({
+    const cookie = await t.app.inject({
       url: "/api/accounts/examplecreator?platform=tiktok",
       headers: { cookie: ann },
     });
@@ -390,7 +395,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
       }),
     ]);
     // The report is stored: the web app's own route shows it.
-    const stored = await app.inject({ url: "/api/accounts/pasta.home?platform=instagram" });
+    const stored = await t.app.inject({ url: "/api/accounts/pasta.home?platform=instagram" });
     expect(stored.statusCode).toBe(200);
     expect(stored.json()).toMatchObject({ source: "capture", followers: 52_000 });
 
@@ -443,7 +448,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
       followerRange: "10k_to_100k",
     });
     expect(search.statusCode, search.body).toBe(200);
-    const cookieSearch = await app.inject({
+    const cookieSearch = await t.app.inject({
       method: "POST",
       url: "/api/discovery/search",
       payload: { platform: "instagram", followerRange: "10k_to_100k" },
@@ -459,7 +464,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
 
     const find = await v1("POST", "/api/v1/accounts/find", k.key, API_EXAMPLES.find);
     expect(find.statusCode, find.body).toBe(200);
-    const cookieFind = await app.inject({
+    const cookieFind = await t.app.inject({
       method: "POST",
       url: "/api/accounts/find",
       payload: API_EXAMPLES.find,
@@ -471,7 +476,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
   });
 
   it("answers CORS preflights and lets any origin read v1 answers (no Origin check)", async () => {
-    const pre = await app.inject({
+    const pre = await t.app.inject({
       method: "OPTIONS",
       url: "/api/v1/snapshots",
       headers: {
@@ -499,7 +504,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     expect(denied.statusCode).toBe(401);
     expect(denied.headers["access-control-allow-origin"]).toBe("*");
     // Cookie routes keep their Origin check and send no CORS header.
-    const cookieRoute = await app.inject({
+    const cookieRoute = await t.app.inject({
       method: "POST",
       url: "/api/discovery/search",
       headers: { origin: "https://sheets.example" },
@@ -510,7 +515,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
   });
 
   it("serves an OpenAPI 3.1 document that a validator accepts, listing every v1 route with its schemas", async () => {
-    const res = await app.inject({ url: "/api/openapi.json" });
+    const res = await t.app.inject({ url: "/api/openapi.json" });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     const result = await new Validator().validate(doc);
@@ -554,7 +559,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
   });
 
   it("serves /api/docs from the app itself under the CSP, with a try-it form per v1 route", async () => {
-    const res = await app.inject({ url: "/api/docs" });
+    const res = await t.app.inject({ url: "/api/docs" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/html");
     const csp = String(res.headers["content-security-policy"]);
@@ -573,7 +578,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     ])
       expect(res.body).toContain(`data-path="${path}"`);
     expect(res.body).toContain('id="api-key"');
-    const js = await app.inject({ url: "/api/docs/try-it.js" });
+    const js = await t.app.inject({ url: "/api/docs/try-it.js" });
     expect(js.statusCode).toBe(200);
     expect(js.headers["content-type"]).toContain("javascript");
     expect(js.body).toContain("Bearer ");
@@ -581,33 +586,21 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
 });
 
 describe("per-key rate limit", () => {
-  let app: FastifyInstance;
-  let database: Database;
+  const t = useTestApp("pglite", { env: { DEV_LOGIN: "1", API_KEY_RATE_LIMIT_PER_MINUTE: "3" } });
   let cookie: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    app = await buildApp(testConfig({ DEV_LOGIN: "1", API_KEY_RATE_LIMIT_PER_MINUTE: "3" }), {
-      database,
-      webRoot: fakeWebRoot(),
-      logger: false,
-    });
-    await app.ready();
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/dev-login",
       payload: { email: "rl@example.com" },
     });
     cookie = cookieOf(res);
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   const newKey = async () =>
     (
-      await app.inject({
+      await t.app.inject({
         method: "POST",
         url: "/api/keys",
         headers: { cookie },
@@ -619,7 +612,7 @@ describe("per-key rate limit", () => {
     const a = await newKey();
     const b = await newKey();
     const call = (key: string) =>
-      app.inject({ url: "/api/v1/accounts/instagram/nobody", headers: { authorization: `Bearer ${key}` } });
+      t.app.inject({ url: "/api/v1/accounts/instagram/nobody", headers: { authorization: `Bearer ${key}` } });
     const remaining: string[] = [];
     for (let i = 0; i < 3; i++) {
       const res = await call(a);
@@ -643,8 +636,7 @@ describe("per-key rate limit", () => {
 });
 
 describe("time budget of POST /api/v1/analyze", () => {
-  let app: FastifyInstance;
-  let database: Database;
+  let t: TestAppHandle;
   let fake: FakeUpstream;
   let cookie: string;
 
@@ -653,20 +645,17 @@ describe("time budget of POST /api/v1/analyze", () => {
     const page = (handle: string) => fixture("tiktok-profile.html").replaceAll("examplecreator", handle);
     fake.route("GET", "/@slowpoke", { body: page("slowpoke"), headers: HTML, delayMs: 5000 });
     fake.route("GET", "/@quick", { body: page("quick"), headers: HTML });
-    database = await createTestDatabase("pglite");
-    app = await buildApp(
-      testConfig({
+    t = await startTestApp("pglite", {
+      env: {
         DEV_LOGIN: "1",
         COLLECTORS: "tiktok",
         TIKTOK_BASE_URL: fake.url,
         UPSTREAM_RETRIES: "0",
         USER_DAILY_REPORT_LIMIT: "1",
         API_TIME_BUDGET_SECONDS: "1",
-      }),
-      { database, webRoot: fakeWebRoot(), logger: false },
-    );
-    await app.ready();
-    const res = await app.inject({
+      },
+    });
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/dev-login",
       payload: { email: "tb@example.com" },
@@ -674,14 +663,13 @@ describe("time budget of POST /api/v1/analyze", () => {
     cookie = cookieOf(res);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
     await fake?.close();
   });
 
   it("stops an analysis past the budget with 504 TIME_BUDGET_EXCEEDED and keeps no quota unit", async () => {
     const key = (
-      await app.inject({
+      await t.app.inject({
         method: "POST",
         url: "/api/keys",
         headers: { cookie },
@@ -689,7 +677,7 @@ describe("time budget of POST /api/v1/analyze", () => {
       })
     ).json().key as string;
     const analyze = (username: string) =>
-      app.inject({
+      t.app.inject({
         method: "POST",
         url: "/api/v1/analyze",
         headers: { authorization: `Bearer ${key}` },

@@ -1,11 +1,8 @@
 import { Writable } from "node:stream";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import type { Database } from "../db/database";
 import { createGoogleTestKeys, TEST_CLIENT_ID } from "../testing/google-tokens";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
+import { startTestApp, type TestAppHandle, useTestApp } from "../testing/test-app";
+import { testedDatabaseKinds } from "../testing/test-db";
 
 type Keys = Awaited<ReturnType<typeof createGoogleTestKeys>>;
 
@@ -16,37 +13,35 @@ function cookieOf(res: { cookies: { name: string; value: string }[] }, name: str
 
 describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind) => {
   let keys: Keys;
-  let app: FastifyInstance;
-  let database: Database;
+  let t: TestAppHandle;
   const logLines: string[] = [];
 
   beforeAll(async () => {
     keys = await createGoogleTestKeys();
-    database = await createTestDatabase(kind);
-    const config = testConfig({
-      GOOGLE_CLIENT_ID: TEST_CLIENT_ID,
-      GOOGLE_CERTS_FILE: keys.certsFile,
-      ADMIN_EMAILS: "boss@example.com",
-      DEV_LOGIN: "1",
-      LOG_LEVEL: "trace",
-    });
     const stream = new Writable({
       write(chunk, _enc, cb) {
         logLines.push(chunk.toString());
         cb();
       },
     });
-    app = await buildApp(config, { database, webRoot: fakeWebRoot(), logger: { level: "trace", stream } });
-    await app.ready();
+    t = await startTestApp(kind, {
+      env: {
+        GOOGLE_CLIENT_ID: TEST_CLIENT_ID,
+        GOOGLE_CERTS_FILE: keys.certsFile,
+        ADMIN_EMAILS: "boss@example.com",
+        DEV_LOGIN: "1",
+        LOG_LEVEL: "trace",
+      },
+      logger: { level: "trace", stream },
+    });
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
     keys?.cleanup();
   });
 
   const login = (credential: unknown, headers: Record<string, string> = {}) =>
-    app.inject({ method: "POST", url: "/api/auth/login", payload: { credential }, headers });
+    t.app.inject({ method: "POST", url: "/api/auth/login", payload: { credential }, headers });
 
   it("signs in with a valid Google token and keeps the session", async () => {
     const credential = await keys.token();
@@ -56,7 +51,7 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
     const setCookie = res.cookies.find((c) => c.name === "sid")!;
     expect(setCookie.httpOnly).toBe(true);
     expect(setCookie.sameSite).toBe("Lax");
-    const me = await app.inject({
+    const me = await t.app.inject({
       method: "GET",
       url: "/api/auth/me",
       headers: { cookie: cookieOf(res, "sid")! },
@@ -104,7 +99,7 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
   });
 
   it("rejects unknown fields and wrong types at the edge", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { credential: "x", isAdmin: true },
@@ -123,24 +118,26 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
   it("rotates the session at sign-in (fixation) and ends it server-side at logout", async () => {
     const first = await login(await keys.token({ email: "s3003@example.com" }, { sub: "3003" }));
     const firstCookie = cookieOf(first, "sid")!;
-    const second = await login(await keys.token({ email: "s3003@example.com" }, { sub: "3003" }), { cookie: firstCookie });
+    const second = await login(await keys.token({ email: "s3003@example.com" }, { sub: "3003" }), {
+      cookie: firstCookie,
+    });
     const secondCookie = cookieOf(second, "sid")!;
     expect(secondCookie).not.toBe(firstCookie);
-    const replayFirst = await app.inject({
+    const replayFirst = await t.app.inject({
       method: "GET",
       url: "/api/auth/me",
       headers: { cookie: firstCookie },
     });
     expect(replayFirst.statusCode).toBe(401);
 
-    const out = await app.inject({
+    const out = await t.app.inject({
       method: "POST",
       url: "/api/auth/logout",
       headers: { cookie: secondCookie },
     });
     expect(out.statusCode).toBe(200);
     expect(out.body).toBe("OK");
-    const replay = await app.inject({
+    const replay = await t.app.inject({
       method: "GET",
       url: "/api/auth/me",
       headers: { cookie: secondCookie },
@@ -150,7 +147,7 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
   });
 
   it("ignores a forged session cookie", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "GET",
       url: "/api/auth/me",
       headers: { cookie: "sid=forged.value" },
@@ -170,14 +167,14 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
       "sec-fetch-site": "same-origin",
     });
     expect(same.statusCode).toBe(200);
-    const plain = await app.inject({
+    const plain = await t.app.inject({
       method: "POST",
       url: "/api/auth/login",
       headers: { "content-type": "text/plain" },
       payload: JSON.stringify({ credential }),
     });
     expect(plain.statusCode).toBe(415);
-    const logoutCross = await app.inject({
+    const logoutCross = await t.app.inject({
       method: "POST",
       url: "/api/auth/logout",
       headers: { origin: "https://evil.example.com" },
@@ -186,14 +183,18 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
   });
 
   it("dev login signs in by e-mail when DEV_LOGIN=1", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/dev-login",
       payload: { email: "boss@example.com" },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ email: "boss@example.com", isAdmin: true });
-    const bad = await app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email: "nope" } });
+    const bad = await t.app.inject({
+      method: "POST",
+      url: "/api/auth/dev-login",
+      payload: { email: "nope" },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("email must be an e-mail address");
   });
@@ -208,7 +209,7 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
     expect(takeover.statusCode).toBe(409);
     expect(takeover.json().message).toMatch(/different Google account/);
     // GET /api/auth/me is the plain user.
-    const me = await app.inject({
+    const me = await t.app.inject({
       method: "GET",
       url: "/api/auth/me",
       headers: { cookie: cookieOf(again, "sid")! },
@@ -216,17 +217,17 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
     expect(me.json()).not.toHaveProperty("firstSignIn");
 
     const dev = (email: string) =>
-      app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
+      t.app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
     expect((await dev("fresh@example.com")).json()).toMatchObject({ firstSignIn: true });
     expect((await dev("fresh@example.com")).json()).toMatchObject({ firstSignIn: false });
   });
 
   it("reports today's count, limit and remaining for visitors and users", async () => {
-    const anon = await app.inject({ method: "GET", url: "/api/reports/count" });
+    const anon = await t.app.inject({ method: "GET", url: "/api/reports/count" });
     expect(anon.json()).toMatchObject({ count: 0, limit: 1, remaining: 1, signedIn: false });
     expect(anon.cookies.some((c) => c.name === "vid")).toBe(true);
     const signed = await login(await keys.token({ email: "s5005@example.com" }, { sub: "5005" }));
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "GET",
       url: "/api/reports/count",
       headers: { cookie: cookieOf(signed, "sid")! },
@@ -236,22 +237,9 @@ describe.each(testedDatabaseKinds())("sign-in, sessions and roles on %s", (kind)
 });
 
 describe("dev login switched off, login rate limited", () => {
-  let app: FastifyInstance;
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    app = await buildApp(testConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: "3" }), {
-      database,
-      webRoot: fakeWebRoot(),
-      logger: false,
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const t = useTestApp("pglite", { env: { LOGIN_RATE_LIMIT_PER_MINUTE: "3" } });
   it("answers 404 with how to enable it", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/dev-login",
       payload: { email: "a@b.co" },
@@ -260,16 +248,16 @@ describe("dev login switched off, login rate limited", () => {
     expect(res.json().message).toContain("DEV_LOGIN=1");
   });
   it("says sign-in is not configured without GOOGLE_CLIENT_ID, and limits login attempts per address", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { credential: "x.y.z" },
     });
     expect(res.statusCode).toBe(503);
     expect(res.json().message).toContain("GOOGLE_CLIENT_ID");
-    await app.inject({ method: "POST", url: "/api/auth/login", payload: { credential: "x.y.z" } });
-    await app.inject({ method: "POST", url: "/api/auth/login", payload: { credential: "x.y.z" } });
-    const limited = await app.inject({
+    await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { credential: "x.y.z" } });
+    await t.app.inject({ method: "POST", url: "/api/auth/login", payload: { credential: "x.y.z" } });
+    const limited = await t.app.inject({
       method: "POST",
       url: "/api/auth/login",
       payload: { credential: "x.y.z" },

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify from "fastify";
 import { serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   breakdown,
   type CriterionScore,
@@ -18,12 +18,10 @@ import {
 import type { MarketBasis } from "#core/markets/basis";
 import type { DiscoveryResult, FinderResult } from "#core/schemas/discovery";
 import type { Industry } from "#core/taxonomy";
-import { buildApp } from "../app";
-import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
 import { registerErrorHandler } from "../http/error-handler";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
+import { useTestApp } from "../testing/test-app";
+import { testedDatabaseKinds } from "../testing/test-db";
 import { discoveryRoutes } from "./routes";
 
 type Seed = {
@@ -229,23 +227,11 @@ function row(s: Seed) {
 const bySeed = new Map(SEED.map((s) => [s.username, s]));
 
 describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind) => {
-  let app: FastifyInstance;
-  let database: Database;
+  // The whole app registers discoveryRoutes (the app's wiring is part of what is tested).
+  const t = useTestApp(kind, { seed: (database) => database.db.insert(accounts).values(SEED.map(row)) });
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await database.db.insert(accounts).values(SEED.map(row));
-    // buildApp registers discoveryRoutes (the app's wiring is part of what is tested).
-    app = await buildApp(testConfig(), { database, webRoot: fakeWebRoot(), logger: false });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
-
-  const search = (payload: object) => app.inject({ method: "POST", url: "/api/discovery/search", payload });
-  const find = (payload: object) => app.inject({ method: "POST", url: "/api/accounts/find", payload });
+  const search = (payload: object) => t.app.inject({ method: "POST", url: "/api/discovery/search", payload });
+  const find = (payload: object) => t.app.inject({ method: "POST", url: "/api/accounts/find", payload });
   const discover = async (payload: Record<string, unknown>) => {
     const res = await search({ platform: "instagram", followerRange: "10k_to_100k", ...payload });
     expect(res.statusCode, res.body).toBe(200);
@@ -753,7 +739,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
       const res = await find({ platform: "instagram", description });
       expect(res.statusCode, res.body).toBe(200);
       expect(performance.now() - started).toBeLessThan(5000);
-      const [left] = await database.db.select({ n: sql<number>`count(*)::int` }).from(accounts);
+      const [left] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(accounts);
       expect(left!.n).toBe(SEED.length);
     });
 
@@ -924,13 +910,13 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
           criteria: { keywords: ["vegan');drop"] },
         });
         expect(res.statusCode).toBe(400);
-        const [left] = await database.db.select({ n: sql<number>`count(*)::int` }).from(accounts);
+        const [left] = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(accounts);
         expect(left!.n).toBe(SEED.length);
       });
     });
 
     it("refuses a 10 MB body with 413 and a clear message", async () => {
-      const res = await app.inject({
+      const res = await t.app.inject({
         method: "POST",
         url: "/api/accounts/find",
         headers: { "content-type": "application/json" },
@@ -951,7 +937,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
     withModel.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(withModel);
     await withModel.register(discoveryRoutes, {
-      db: database.db,
+      db: t.database.db,
       extractor: async () => ({
         industries: ["Beauty"],
         keywords: ["skincare"],

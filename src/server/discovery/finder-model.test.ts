@@ -6,11 +6,10 @@ import type { FinderResult, Interpretation } from "#core/schemas/discovery";
 import { createCriteriaExtractor } from "../ai/criteria-extractor";
 import { errorReply, type FakeLlm, type FakeReply, jsonReply, startFakeLlm } from "../ai/testing/fake-llm";
 import { recordingLogger } from "../ai/testing/fixtures";
-import { buildApp } from "../app";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
 import { registerErrorHandler } from "../http/error-handler";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
+import { startTestApp } from "../testing/test-app";
 import { createTestDatabase } from "../testing/test-db";
 import { discoveryRoutes } from "./routes";
 
@@ -253,10 +252,9 @@ describe("the app's wiring of the finder interpreter", () => {
   });
 
   const findWith = async (env: Record<string, string>) => {
-    const app = await buildApp(testConfig(env), { database, webRoot: fakeWebRoot(), logger: false });
-    await app.ready();
+    const t = await startTestApp(database, { env });
     try {
-      const res = await app.inject({
+      const res = await t.app.inject({
         method: "POST",
         url: "/api/accounts/find",
         payload: { platform: "instagram", description: GERMAN },
@@ -264,7 +262,7 @@ describe("the app's wiring of the finder interpreter", () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as Body;
     } finally {
-      await app.close();
+      await t.close();
     }
   };
 

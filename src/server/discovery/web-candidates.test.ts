@@ -1,5 +1,4 @@
 import { and, eq, like, sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { DiscoveryResult, DiscoverySearchResponse } from "#core/schemas/discovery";
 import { discoverySearchRequestSchema } from "#core/schemas/discovery";
@@ -12,7 +11,6 @@ import {
   startFakeLlm,
 } from "../ai/testing/fake-llm";
 import { VALID_TEXTS } from "../ai/testing/fixtures";
-import { buildApp } from "../app";
 import {
   type FakeUpstream,
   type ScriptedResponse,
@@ -22,7 +20,7 @@ import { fixture } from "../collectors/testing/helpers";
 import type { Database } from "../db/database";
 import { accounts, reports, reportUsage } from "../db/schema";
 import { createServices } from "../services";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
+import { startTestApp, type TestAppHandle, testConfig } from "../testing/test-app";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
 import { createDiscoveryService } from "./discovery-service";
 import { candidateHandle, createWebCandidateService } from "./web-candidates";
@@ -72,8 +70,7 @@ function searchModel(handles: string[]): FakeHandler {
 }
 
 describe.each(testedDatabaseKinds())("discovery with web candidates on %s", (kind) => {
-  let app: FastifyInstance;
-  let database: Database;
+  let t: TestAppHandle;
   let upstream: FakeUpstream;
   let llm: FakeLlm;
   let cookie: string;
@@ -94,15 +91,11 @@ describe.each(testedDatabaseKinds())("discovery with web candidates on %s", (kin
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     llm = await startFakeLlm();
-    database = await createTestDatabase(kind);
-    await database.db.insert(accounts).values(INDEXED);
-    app = await buildApp(testConfig({ ...ENV, TIKTOK_BASE_URL: upstream.url, LLM_BASE_URL: llm.url }), {
-      database,
-      webRoot: fakeWebRoot(),
-      logger: false,
+    t = await startTestApp(kind, {
+      seed: (database) => database.db.insert(accounts).values(INDEXED),
+      env: { ...ENV, TIKTOK_BASE_URL: upstream.url, LLM_BASE_URL: llm.url },
     });
-    await app.ready();
-    const login = await app.inject({
+    const login = await t.app.inject({
       method: "POST",
       url: "/api/auth/dev-login",
       payload: { email: "marketer@example.com" },
@@ -119,8 +112,7 @@ describe.each(testedDatabaseKinds())("discovery with web candidates on %s", (kin
     });
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
     await upstream?.close();
     await llm?.close();
   });
@@ -130,14 +122,14 @@ describe.each(testedDatabaseKinds())("discovery with web candidates on %s", (kin
   });
 
   const search = async (payload: object, headers: Record<string, string> = { cookie }) => {
-    const res = await app.inject({ method: "POST", url: "/api/discovery/search", payload, headers });
+    const res = await t.app.inject({ method: "POST", url: "/api/discovery/search", payload, headers });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as DiscoverySearchResponse;
   };
   const usageOf = async (subject: string) =>
-    (await database.db.select().from(reportUsage).where(eq(reportUsage.subject, subject)))[0]?.count ?? 0;
+    (await t.database.db.select().from(reportUsage).where(eq(reportUsage.subject, subject)))[0]?.count ?? 0;
   const webUnits = async () => {
-    const rows = await database.db
+    const rows = await t.database.db
       .select({ count: reportUsage.count })
       .from(reportUsage)
       .where(like(reportUsage.subject, "web-candidates:user:%"));
@@ -206,7 +198,7 @@ describe.each(testedDatabaseKinds())("discovery with web candidates on %s", (kin
     expect(maxInFlight).toBe(2);
 
     // Stored as ordinary analysed accounts, with measured data and a report; the missing one is not.
-    const stored = await database.db
+    const stored = await t.database.db
       .select({ username: accounts.username, source: accounts.source, followers: accounts.followers })
       .from(accounts)
       .where(eq(accounts.platform, "tiktok"));
@@ -220,7 +212,7 @@ describe.each(testedDatabaseKinds())("discovery with web candidates on %s", (kin
       source: "tiktok-web",
       followers: 45_000,
     });
-    const [stats] = await database.db
+    const [stats] = await t.database.db
       .select({ n: sql<number>`count(*)::int` })
       .from(reports)
       .innerJoin(accounts, eq(accounts.id, reports.accountId))
@@ -228,7 +220,7 @@ describe.each(testedDatabaseKinds())("discovery with web candidates on %s", (kin
     expect(stats!.n).toBe(1);
 
     // No report quota is used; one web-candidate search is counted.
-    const me = await app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } });
+    const me = await t.app.inject({ method: "GET", url: "/api/auth/me", headers: { cookie } });
     expect(await usageOf(`user:${me.json().id}`)).toBe(0);
     expect(await webUnits()).toBe(1);
   });
@@ -289,7 +281,7 @@ describe.each(testedDatabaseKinds())("discovery with web candidates on %s", (kin
   });
 
   it("refuses a request whose includeWebCandidates is not a boolean, naming the field", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/discovery/search",
       payload: { ...SEARCH, includeWebCandidates: "yes" },
@@ -303,7 +295,7 @@ describe.each(testedDatabaseKinds())("discovery with web candidates on %s", (kin
   it("does not fetch a candidate twice when someone is analysing it at the same moment", async () => {
     upstream.route("GET", "/@shared_one", page("shared_one", 30_000, 400));
     llm.setDefault(searchModel(["shared_one"]));
-    const analysis = app.inject({
+    const analysis = t.app.inject({
       method: "POST",
       url: "/api/analyze",
       payload: { username: "shared_one", platform: "tiktok" },

@@ -1,13 +1,10 @@
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
-import type { Database } from "../db/database";
 import { rowsOf } from "../db/rows";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase, type DbKind, testedDatabaseKinds } from "../testing/test-db";
+import { startTestApp, type TestAppHandle, useTestApp } from "../testing/test-app";
+import { type DbKind, testedDatabaseKinds } from "../testing/test-db";
 import {
   type SmtpReceiver,
   startSmtpReceiver,
@@ -86,8 +83,7 @@ function cookieOf(res: { cookies: { name: string; value: string }[] }): string {
 describe.each(testedDatabaseKinds())(
   "growth, watchlists and alerts over weeks of refreshes (%s)",
   (kind: DbKind) => {
-    let app: FastifyInstance;
-    let database: Database;
+    let t: TestAppHandle;
     let fake: FakeUpstream;
     let hook: WebhookReceiver;
     let smtp: SmtpReceiver;
@@ -113,24 +109,24 @@ describe.each(testedDatabaseKinds())(
           body: tiktokPage(handle, profiles[handle]!, clock),
           headers: HTML,
         }));
-      database = await createTestDatabase(kind);
-      const config = testConfig({
-        DEV_LOGIN: "1",
-        ADMIN_EMAILS: "admin@example.com",
-        COLLECTORS: "tiktok",
-        TIKTOK_BASE_URL: fake.url,
-        UPSTREAM_RETRIES: "0",
-        USER_DAILY_REPORT_LIMIT: "1000",
-        // The clock runs through months: sessions must outlive it.
-        SESSION_TTL_DAYS: "365",
-        WEBHOOK_ALLOW_PRIVATE: "1",
-        SMTP_URL: smtp.url,
-        MAIL_FROM: "Alerts <alerts@example.com>",
+      t = await startTestApp(kind, {
+        env: {
+          DEV_LOGIN: "1",
+          ADMIN_EMAILS: "admin@example.com",
+          COLLECTORS: "tiktok",
+          TIKTOK_BASE_URL: fake.url,
+          UPSTREAM_RETRIES: "0",
+          USER_DAILY_REPORT_LIMIT: "1000",
+          // The clock runs through months: sessions must outlive it.
+          SESSION_TTL_DAYS: "365",
+          WEBHOOK_ALLOW_PRIVATE: "1",
+          SMTP_URL: smtp.url,
+          MAIL_FROM: "Alerts <alerts@example.com>",
+        },
+        now: () => clock,
       });
-      app = await buildApp(config, { database, webRoot: fakeWebRoot(), logger: false, now: () => clock });
-      await app.ready();
       const login = async (email: string) =>
-        cookieOf(await app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } }));
+        cookieOf(await t.app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } }));
       [ann, bob, admin] = [
         await login("ann@example.com"),
         await login("bob@example.com"),
@@ -138,14 +134,13 @@ describe.each(testedDatabaseKinds())(
       ];
     });
     afterAll(async () => {
-      await app?.close();
-      await database?.close();
+      await t?.close();
       await Promise.all([fake?.close(), hook?.close(), smtp?.close()]);
     });
 
-    const get = (url: string, cookie?: string) => app.inject({ url, headers: cookie ? { cookie } : {} });
+    const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
     const post = (url: string, payload: unknown, cookie?: string) =>
-      app.inject({ method: "POST", url, payload: payload as object, headers: cookie ? { cookie } : {} });
+      t.app.inject({ method: "POST", url, payload: payload as object, headers: cookie ? { cookie } : {} });
 
     async function analyse(handle: string) {
       const res = await post("/api/analyze", { username: handle, platform: "tiktok" }, ann);
@@ -156,7 +151,7 @@ describe.each(testedDatabaseKinds())(
     /** Waits until no refresh job is waiting or running. */
     async function jobsSettled() {
       for (let i = 0; i < 500; i++) {
-        const counts = await app.jobs.overview(1);
+        const counts = await t.app.jobs.overview(1);
         const busy = counts.queues.some((q) => q.waiting + q.active + q.delayed > 0);
         if (!busy) return;
         await new Promise((r) => setTimeout(r, 10));
@@ -168,15 +163,15 @@ describe.each(testedDatabaseKinds())(
     async function nextDay(change: (p: Record<string, Profile>) => void = () => {}) {
       clock = new Date(clock.getTime() + DAY);
       change(profiles);
-      const sweep = await app.jobs.runSweep();
+      const sweep = await t.app.jobs.runSweep();
       for (let i = 0; i < 500; i++) {
-        const job = await app.jobs.get(sweep.id);
+        const job = await t.app.jobs.get(sweep.id);
         if (job?.state === "completed") break;
         if (job?.state === "failed") throw new Error(job.error ?? "sweep failed");
         await new Promise((r) => setTimeout(r, 10));
       }
       await jobsSettled();
-      await app.growth.tick();
+      await t.app.growth.tick();
     }
 
     const growthOf = async (handle: string) => {
@@ -228,7 +223,7 @@ describe.each(testedDatabaseKinds())(
           .statusCode,
       ).toBe(404);
       expect(
-        (await app.inject({ method: "DELETE", url: `/api/watchlists/${listId}`, headers: { cookie: bob } }))
+        (await t.app.inject({ method: "DELETE", url: `/api/watchlists/${listId}`, headers: { cookie: bob } }))
           .statusCode,
       ).toBe(404);
       expect((await get("/api/watchlists", bob)).json()).toEqual({ watchlists: [] });
@@ -388,7 +383,7 @@ describe.each(testedDatabaseKinds())(
 
     it("alerts on each grade change once", async () => {
       const grades = rowsOf<{ grade: string | null }>(
-        await database.db.execute(
+        await t.database.db.execute(
           sql`select grade from growth_points where account_id = (select id from accounts where username = 'chef') order by at`,
         ),
       ).map((r) => r.grade);
@@ -471,7 +466,7 @@ describe.each(testedDatabaseKinds())(
       const analysedOn = clock.toISOString().slice(0, 10);
       clock = new Date(clock.getTime() + 2 * DAY);
       const csv = (text: string, cookie = ann) =>
-        app.inject({
+        t.app.inject({
           method: "POST",
           url: "/api/accounts/baker/growth/import?platform=tiktok",
           payload: text,
@@ -517,7 +512,7 @@ describe.each(testedDatabaseKinds())(
       expect(g.change.days90).not.toBeNull();
       // The next analysis scores growth from the imported past.
       clock = new Date(clock.getTime() + 2 * DAY);
-      const refreshed = await app.inject({
+      const refreshed = await t.app.inject({
         method: "POST",
         url: "/api/admin/jobs/refresh",
         headers: { cookie: admin },
@@ -531,19 +526,19 @@ describe.each(testedDatabaseKinds())(
     });
 
     it("removes accounts and lists; the account's data stays", async () => {
-      const del = await app.inject({
+      const del = await t.app.inject({
         method: "DELETE",
         url: `/api/watchlists/${listId}/accounts/tiktok/baker`,
         headers: { cookie: ann },
       });
       expect(del.statusCode).toBe(204);
-      const again = await app.inject({
+      const again = await t.app.inject({
         method: "DELETE",
         url: `/api/watchlists/${listId}/accounts/tiktok/baker`,
         headers: { cookie: ann },
       });
       expect(again.statusCode).toBe(404);
-      const gone = await app.inject({
+      const gone = await t.app.inject({
         method: "DELETE",
         url: `/api/watchlists/${listId}`,
         headers: { cookie: ann },
@@ -556,19 +551,19 @@ describe.each(testedDatabaseKinds())(
 );
 
 describe("alert channels a server refuses", () => {
-  let app: FastifyInstance;
-  let database: Database;
   let cookie: string;
   let listId: string;
 
+  const t = useTestApp("pglite", { env: { DEV_LOGIN: "1" } });
   beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    app = await buildApp(testConfig({ DEV_LOGIN: "1" }), { database, webRoot: fakeWebRoot(), logger: false });
-    await app.ready();
     cookie = cookieOf(
-      await app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email: "cy@example.com" } }),
+      await t.app.inject({
+        method: "POST",
+        url: "/api/auth/dev-login",
+        payload: { email: "cy@example.com" },
+      }),
     );
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/watchlists",
       headers: { cookie },
@@ -576,13 +571,9 @@ describe("alert channels a server refuses", () => {
     });
     listId = res.json().id;
   });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
 
   const rule = (channel: unknown) =>
-    app.inject({
+    t.app.inject({
       method: "POST",
       url: `/api/watchlists/${listId}/alerts`,
       headers: { cookie },

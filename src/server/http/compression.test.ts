@@ -2,14 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indexFieldsForSnapshot } from "#core/engine/build-report";
-import { buildApp } from "../app";
-import type { Database } from "../db/database";
 import { seedSampleAccounts } from "../samples/sample-service";
-import { testConfig } from "../testing/test-app";
-import { createTestPglite } from "../testing/test-db";
+import { startTestApp, type TestAppHandle } from "../testing/test-app";
 import { negotiateEncoding } from "./compression";
 
 const NOW = new Date("2026-11-20T12:00:00Z");
@@ -55,30 +51,28 @@ function vary(res: { headers: Record<string, unknown> }): string[] {
 }
 
 describe("compressed responses and cache headers (issue #25)", () => {
-  let app: FastifyInstance;
-  let database: Database;
+  let t: TestAppHandle;
   let handle: string;
 
   beforeAll(async () => {
-    database = await createTestPglite();
-    await seedSampleAccounts(database.db, {
-      count: 12,
-      now: NOW,
-      indexFields: (s) => indexFieldsForSnapshot(s, NOW),
-    });
-    const row = await database.db.query.accounts.findFirst({
-      where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
-    });
-    handle = row!.username;
-    app = await buildApp(testConfig({ COLLECTORS: "sample" }), {
-      database,
+    t = await startTestApp("pglite", {
+      seed: async (database) => {
+        await seedSampleAccounts(database.db, {
+          count: 12,
+          now: NOW,
+          indexFields: (s) => indexFieldsForSnapshot(s, NOW),
+        });
+        const row = await database.db.query.accounts.findFirst({
+          where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
+        });
+        handle = row!.username;
+      },
+      env: { COLLECTORS: "sample" },
       webRoot: builtWebRoot(),
-      logger: false,
       now: () => NOW,
     });
-    await app.ready();
     // Seeding stores the sample creators' profiles; an analysis makes the report the page shows.
-    const analyzed = await app.inject({
+    const analyzed = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       payload: { username: handle, platform: "instagram" },
@@ -86,12 +80,11 @@ describe("compressed responses and cache headers (issue #25)", () => {
     expect(analyzed.statusCode).toBe(200);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
   });
 
   it("serves a hashed asset's build-time brotli twin, immutable, varying on Accept-Encoding", async () => {
-    const res = await app.inject({ url: `/${ASSET}`, headers: { "accept-encoding": "gzip, deflate, br" } });
+    const res = await t.app.inject({ url: `/${ASSET}`, headers: { "accept-encoding": "gzip, deflate, br" } });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-encoding"]).toBe("br");
     expect(res.headers["content-type"]).toMatch(/javascript/);
@@ -101,13 +94,13 @@ describe("compressed responses and cache headers (issue #25)", () => {
   });
 
   it("serves the gzip twin to a client without brotli, and the plain file to one without either", async () => {
-    const gz = await app.inject({ url: `/${ASSET}`, headers: { "accept-encoding": "gzip" } });
+    const gz = await t.app.inject({ url: `/${ASSET}`, headers: { "accept-encoding": "gzip" } });
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(vary(gz)).toContain("accept-encoding");
     expect(gz.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(ASSET_SOURCE);
 
-    const plain = await app.inject({ url: `/${ASSET}`, headers: { "accept-encoding": "identity" } });
+    const plain = await t.app.inject({ url: `/${ASSET}`, headers: { "accept-encoding": "identity" } });
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body).toBe(ASSET_SOURCE);
   });
@@ -123,7 +116,7 @@ describe("compressed responses and cache headers (issue #25)", () => {
   });
 
   it("compresses the server-rendered page HTML (with its SEO tags) and marks it no-cache", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       url: `/report/instagram/${handle}`,
       headers: { "accept-encoding": "br" },
     });
@@ -135,14 +128,14 @@ describe("compressed responses and cache headers (issue #25)", () => {
     expect(html).toContain('rel="canonical"');
     expect(html).toContain(handle);
 
-    const home = await app.inject({ url: "/", headers: { "accept-encoding": "gzip" } });
+    const home = await t.app.inject({ url: "/", headers: { "accept-encoding": "gzip" } });
     expect(home.headers["content-encoding"]).toBe("gzip");
     expect(home.headers["cache-control"]).toBe("no-cache");
     expect(zlib.gunzipSync(home.rawPayload).toString()).toContain("<div id=root>");
   });
 
   it("compresses a large JSON answer and leaves a small one alone", async () => {
-    const big = await app.inject({
+    const big = await t.app.inject({
       url: "/api/accounts?limit=10",
       headers: { "accept-encoding": "br, gzip" },
     });
@@ -153,7 +146,7 @@ describe("compressed responses and cache headers (issue #25)", () => {
     expect(rows.map((r) => r.username)).toContain(handle);
     expect(big.rawPayload.length).toBeLessThan(JSON.stringify(rows).length / 2);
 
-    const gz = await app.inject({
+    const gz = await t.app.inject({
       url: `/api/accounts/${handle}?platform=instagram`,
       headers: { "accept-encoding": "gzip" },
     });
@@ -161,14 +154,14 @@ describe("compressed responses and cache headers (issue #25)", () => {
     expect(gz.headers["content-encoding"]).toBe("gzip");
     expect(JSON.parse(zlib.gunzipSync(gz.rawPayload).toString())).toMatchObject({ username: handle });
 
-    const small = await app.inject({ url: "/api/health", headers: { "accept-encoding": "br, gzip" } });
+    const small = await t.app.inject({ url: "/api/health", headers: { "accept-encoding": "br, gzip" } });
     expect(small.statusCode).toBe(200);
     expect(small.headers["content-encoding"]).toBeUndefined();
     expect(small.json()).toBeTypeOf("object");
   });
 
   it("does not compress or buffer the analysis event stream", async () => {
-    const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    const base = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const res = await fetch(`${base}/api/analyze/stream?username=${handle}&platform=instagram`, {
       headers: { "accept-encoding": "br, gzip" },
     });
@@ -181,7 +174,7 @@ describe("compressed responses and cache headers (issue #25)", () => {
   });
 
   it("has a report page's HTML preload its stored report and its own chunks, after the entry", async () => {
-    const res = await app.inject({ url: `/report/instagram/${handle}` });
+    const res = await t.app.inject({ url: `/report/instagram/${handle}` });
     expect(res.statusCode).toBe(200);
     const html = res.body;
     const fetchHint = `<link data-static-head rel="preload" as="fetch" href="/api/accounts/${handle}?platform=instagram" crossorigin="use-credentials">`;
@@ -197,15 +190,15 @@ describe("compressed responses and cache headers (issue #25)", () => {
     expect(html.split(`/${ASSET}"`).length - 1).toBe(1);
     expect(html.indexOf(`/${ASSET}"`)).toBeLessThan(html.indexOf(fetchHint));
     // The preloaded URL is the one the app fetches, and answers.
-    const api = await app.inject({ url: `/api/accounts/${handle}?platform=instagram` });
+    const api = await t.app.inject({ url: `/api/accounts/${handle}?platform=instagram` });
     expect(api.statusCode).toBe(200);
 
-    const missing = await app.inject({ url: "/report/instagram/no_such_creator_here" });
+    const missing = await t.app.inject({ url: "/report/instagram/no_such_creator_here" });
     expect(missing.statusCode).toBe(404);
     expect(missing.body).not.toContain('rel="preload"');
-    const home = await app.inject({ url: "/" });
+    const home = await t.app.inject({ url: "/" });
     expect(home.body).not.toContain('rel="preload"');
     expect(home.body).not.toContain("report-page-Zz99.js");
-    expect((await app.inject({ url: "/.vite/manifest.json" })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: "/.vite/manifest.json" })).statusCode).toBe(404);
   });
 });

@@ -1,14 +1,10 @@
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type JobView, MAX_IMPORT_BYTES } from "#core/schemas/jobs";
 import { type FakeLlm, jsonReply, startFakeLlm } from "../ai/testing/fake-llm";
 import { VALID_TEXTS } from "../ai/testing/fixtures";
-import { buildApp } from "../app";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
-import type { Database } from "../db/database";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase } from "../testing/test-db";
+import { startTestApp, type TestAppHandle } from "../testing/test-app";
 
 /** The admin jobs API, the "refresh on viewing" setting and the operational metrics, in process (no Redis). */
 
@@ -23,8 +19,7 @@ function cookieOf(res: { cookies: { name: string; value: string }[] }): string {
 }
 
 describe("background jobs API (in process)", () => {
-  let app: FastifyInstance;
-  let database: Database;
+  let t: TestAppHandle;
   let fake: FakeUpstream;
   let llm: FakeLlm;
   let admin: string;
@@ -33,28 +28,28 @@ describe("background jobs API (in process)", () => {
   beforeAll(async () => {
     fake = await startFakeUpstream();
     llm = await startFakeLlm();
-    database = await createTestDatabase("pglite");
     const page = (handle: string) => fixture("tiktok-profile.html").replaceAll("examplecreator", handle);
     fake.route("GET", "/@examplecreator", { body: page("examplecreator"), headers: HTML });
     fake.route("GET", "/@viewed", { body: page("viewed"), headers: HTML });
     fake.route("GET", "/@freshone", { body: page("freshone"), headers: HTML });
     // TikTok says a user is missing in its page data (a bare 404 is transient since issue "Real data reach").
     fake.route("GET", "/@ghost", { body: fixture("tiktok-profile-not-found.html"), headers: HTML });
-    const config = testConfig({
-      DEV_LOGIN: "1",
-      ADMIN_EMAILS: "admin@example.com",
-      COLLECTORS: "sample,tiktok",
-      TIKTOK_BASE_URL: fake.url,
-      UPSTREAM_RETRIES: "0",
-      ANON_REPORT_LIMIT: "1",
-      ANON_IP_DAILY_LIMIT: "1000",
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: "test-key",
-      LLM_MODEL: "gpt-4o-mini",
+    t = await startTestApp("pglite", {
+      env: {
+        DEV_LOGIN: "1",
+        ADMIN_EMAILS: "admin@example.com",
+        COLLECTORS: "sample,tiktok",
+        TIKTOK_BASE_URL: fake.url,
+        UPSTREAM_RETRIES: "0",
+        ANON_REPORT_LIMIT: "1",
+        ANON_IP_DAILY_LIMIT: "1000",
+        LLM_BASE_URL: llm.url,
+        LLM_API_KEY: "test-key",
+        LLM_MODEL: "gpt-4o-mini",
+      },
+      now: () => clock,
     });
-    app = await buildApp(config, { database, webRoot: fakeWebRoot(), logger: false, now: () => clock });
-    await app.ready();
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/auth/dev-login",
       payload: { email: "admin@example.com" },
@@ -63,15 +58,14 @@ describe("background jobs API (in process)", () => {
     admin = cookieOf(res);
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
     await fake?.close();
     await llm?.close();
   });
 
   async function waitForJob(id: string): Promise<JobView> {
     for (let i = 0; i < 300; i++) {
-      const res = await app.inject({
+      const res = await t.app.inject({
         url: `/api/admin/jobs/${encodeURIComponent(id)}`,
         headers: { cookie: admin },
       });
@@ -84,13 +78,13 @@ describe("background jobs API (in process)", () => {
   }
 
   it("is for admins only: 401 signed out, 403 for other users, checked before the body is read", async () => {
-    expect((await app.inject({ url: "/api/admin/jobs" })).statusCode).toBe(401);
-    const user = await app.inject({
+    expect((await t.app.inject({ url: "/api/admin/jobs" })).statusCode).toBe(401);
+    const user = await t.app.inject({
       method: "POST",
       url: "/api/auth/dev-login",
       payload: { email: "ann@example.com" },
     });
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/admin/jobs/seed",
       headers: { cookie: cookieOf(user) },
@@ -101,7 +95,7 @@ describe("background jobs API (in process)", () => {
   });
 
   it("shows the queues, and refreshes an account in the background with its result", async () => {
-    const overview = await app.inject({ url: "/api/admin/jobs", headers: { cookie: admin } });
+    const overview = await t.app.inject({ url: "/api/admin/jobs", headers: { cookie: admin } });
     expect(overview.statusCode).toBe(200);
     expect(overview.json()).toMatchObject({ backend: "memory", autoRefresh: "never" });
     expect(overview.json().queues.map((q: { queue: string }) => q.queue)).toEqual([
@@ -112,7 +106,7 @@ describe("background jobs API (in process)", () => {
       "auto-refresh",
     ]);
     llm.enqueue(jsonReply(VALID_TEXTS, { usage: { prompt_tokens: 900, completion_tokens: 300 } }));
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/admin/jobs/refresh",
       headers: { cookie: admin },
@@ -130,15 +124,15 @@ describe("background jobs API (in process)", () => {
       result: { platform: "tiktok", username: "examplecreator" },
     });
     expect(fake.count("/@examplecreator")).toBe(1);
-    const stored = await app.inject({ url: "/api/accounts/examplecreator?platform=tiktok" });
+    const stored = await t.app.inject({ url: "/api/accounts/examplecreator?platform=tiktok" });
     expect(stored.statusCode).toBe(200);
     expect(stored.json().lastUpdated).toBe(job.result!.lastUpdated);
-    const recent = await app.inject({ url: "/api/admin/jobs", headers: { cookie: admin } });
+    const recent = await t.app.inject({ url: "/api/admin/jobs", headers: { cookie: admin } });
     expect(recent.json().recent[0]).toMatchObject({ id: job.id, state: "completed" });
   });
 
   it("fails a refresh of an account the platform does not have, at once and with the platform's message", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/admin/jobs/refresh",
       headers: { cookie: admin },
@@ -151,7 +145,7 @@ describe("background jobs API (in process)", () => {
 
   it("imports an uploaded file as a job, with progress, a summary and the bad rows by line", async () => {
     const csv = "platform,username,followers\ninstagram,imported_one,1200\nfacebook,zuck,5\n";
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/admin/jobs/import?name=agency.csv",
       headers: { cookie: admin, "content-type": "text/csv" },
@@ -174,7 +168,7 @@ describe("background jobs API (in process)", () => {
   });
 
   it("refuses an empty upload, a JSON body, and a bad seed count, naming what was wrong", async () => {
-    const empty = await app.inject({
+    const empty = await t.app.inject({
       method: "POST",
       url: "/api/admin/jobs/import",
       headers: { cookie: admin, "content-type": "application/x-ndjson" },
@@ -182,7 +176,7 @@ describe("background jobs API (in process)", () => {
     });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe("The file is empty.");
-    const json = await app.inject({
+    const json = await t.app.inject({
       method: "POST",
       url: "/api/admin/jobs/import",
       headers: { cookie: admin },
@@ -190,7 +184,7 @@ describe("background jobs API (in process)", () => {
     });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toMatch(/text\/csv or application\/x-ndjson/);
-    const seed = await app.inject({
+    const seed = await t.app.inject({
       method: "POST",
       url: "/api/admin/jobs/seed",
       headers: { cookie: admin },
@@ -199,12 +193,12 @@ describe("background jobs API (in process)", () => {
     expect(seed.statusCode).toBe(400);
     expect(seed.json().message).toMatch(/count must be from 1 to 5000000/);
     expect(
-      (await app.inject({ url: "/api/admin/jobs/bulk~nope", headers: { cookie: admin } })).statusCode,
+      (await t.app.inject({ url: "/api/admin/jobs/bulk~nope", headers: { cookie: admin } })).statusCode,
     ).toBe(404);
   });
 
   it("says an upload over 50 MB is too large with the import's own limit, not the API's 64 KB", async () => {
-    const big = await app.inject({
+    const big = await t.app.inject({
       method: "POST",
       url: "/api/admin/jobs/import?name=huge.csv",
       headers: { cookie: admin, "content-type": "text/csv" },
@@ -212,7 +206,7 @@ describe("background jobs API (in process)", () => {
     });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe("The request body is too large (50 MB at most).");
-    const json = await app.inject({
+    const json = await t.app.inject({
       method: "POST",
       url: "/api/admin/jobs/seed",
       headers: { cookie: admin, "content-type": "application/json" },
@@ -223,7 +217,7 @@ describe("background jobs API (in process)", () => {
   });
 
   it("seeds sample creators as a job and reports how many it added", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/admin/jobs/seed",
       headers: { cookie: admin },
@@ -238,7 +232,7 @@ describe("background jobs API (in process)", () => {
   });
 
   it("under 'viewing', opening a report older than a day refreshes it in the background (once)", async () => {
-    const put = await app.inject({
+    const put = await t.app.inject({
       method: "PUT",
       url: "/api/settings",
       headers: { cookie: admin },
@@ -246,7 +240,7 @@ describe("background jobs API (in process)", () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     llm.enqueue(jsonReply(VALID_TEXTS));
-    const made = await app.inject({
+    const made = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie: admin },
@@ -255,45 +249,45 @@ describe("background jobs API (in process)", () => {
     expect(made.statusCode, made.body).toBe(200);
     expect(fake.count("/@viewed")).toBe(1);
     // Opened while fresh: nothing happens.
-    await app.inject({ url: "/api/accounts/viewed?platform=tiktok" });
+    await t.app.inject({ url: "/api/accounts/viewed?platform=tiktok" });
     clock = new Date(clock.getTime() + 12 * HOUR);
-    await app.inject({ url: "/api/accounts/viewed?platform=tiktok" });
+    await t.app.inject({ url: "/api/accounts/viewed?platform=tiktok" });
     await new Promise((r) => setTimeout(r, 100));
     expect(fake.count("/@viewed")).toBe(1);
     // A day old: the first view queues a refresh; more views the same day do not.
     clock = new Date(clock.getTime() + 13 * HOUR);
     llm.enqueue(jsonReply(VALID_TEXTS));
-    for (let i = 0; i < 3; i++) await app.inject({ url: "/api/accounts/viewed?platform=tiktok" });
+    for (let i = 0; i < 3; i++) await t.app.inject({ url: "/api/accounts/viewed?platform=tiktok" });
     const jobId = `refresh-tiktok~view-${clock.toISOString().slice(0, 10)}~viewed`;
     let job: JobView | undefined;
     for (let i = 0; i < 100 && job?.state !== "completed"; i++) {
       await new Promise((r) => setTimeout(r, 20));
-      const res = await app.inject({ url: `/api/admin/jobs/${jobId}`, headers: { cookie: admin } });
+      const res = await t.app.inject({ url: `/api/admin/jobs/${jobId}`, headers: { cookie: admin } });
       if (res.statusCode === 200) job = res.json();
     }
     expect(job).toMatchObject({ state: "completed", label: "Refresh @viewed on TikTok (viewing)" });
     expect(fake.count("/@viewed")).toBe(2);
-    const after = await app.inject({ url: "/api/accounts/viewed?platform=tiktok" });
+    const after = await t.app.inject({ url: "/api/accounts/viewed?platform=tiktok" });
     expect(after.json().lastUpdated).toBe(clock.toISOString());
   });
 
   it("exposes the operational metrics: upstream requests per collector, model tokens, quota refusals, caches, jobs", async () => {
     // An anonymous visitor's second fresh report is refused by the quota (a stored report is
     // served free, so both ask for accounts not analysed yet).
-    const first = await app.inject({
+    const first = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       payload: { username: "freshone", platform: "tiktok" },
     });
     expect(first.statusCode).toBe(200);
-    const refused = await app.inject({
+    const refused = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie: cookieOf(first) },
       payload: { username: "anothercreator", platform: "tiktok" },
     });
     expect(refused.statusCode).toBe(429);
-    const metrics = (await app.inject({ url: "/metrics" })).body;
+    const metrics = (await t.app.inject({ url: "/metrics" })).body;
     const value = (line: string) =>
       Number(metrics.match(new RegExp(`^${line.replace(/[{}"]/g, "\\$&")} (\\S+)$`, "m"))?.[1]);
     // Four profiles and @ghost, whose page (200) says the user does not exist.

@@ -1,10 +1,6 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
+import { describe, expect, it } from "vitest";
 import { ipKey } from "../auth/auth-plugin";
-import type { Database } from "../db/database";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase } from "../testing/test-db";
+import { useTestApp } from "../testing/test-app";
 
 describe("client address grouping", () => {
   it.each([
@@ -20,24 +16,11 @@ describe("client address grouping", () => {
 });
 
 describe("X-Forwarded-For from a direct client", () => {
-  let app: FastifyInstance;
-  let database: Database;
-  beforeAll(async () => {
-    database = await createTestDatabase("pglite");
-    app = await buildApp(testConfig({ LOGIN_RATE_LIMIT_PER_MINUTE: "1" }), {
-      database,
-      webRoot: fakeWebRoot(),
-      logger: false,
-    });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const t = useTestApp("pglite", { env: { LOGIN_RATE_LIMIT_PER_MINUTE: "1" } });
 
   it("is ignored: limits still apply to the real peer address", async () => {
     const login = (xff: string) =>
-      app.inject({
+      t.app.inject({
         method: "POST",
         url: "/api/auth/login",
         payload: { credential: "x" },

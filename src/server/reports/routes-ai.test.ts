@@ -1,40 +1,33 @@
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeLlm, jsonReply, startFakeLlm } from "../ai/testing/fake-llm";
 import { VALID_TEXTS } from "../ai/testing/fixtures";
-import { buildApp } from "../app";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
-import type { Database } from "../db/database";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase } from "../testing/test-db";
+import { startTestApp, type TestAppHandle } from "../testing/test-app";
 
 /** The AI writer wired into the report flow: a real OpenAI-protocol server on 127.0.0.1. */
 describe("reports with the AI writer", () => {
-  let app: FastifyInstance;
-  let database: Database;
+  let t: TestAppHandle;
   let upstream: FakeUpstream;
   let llm: FakeLlm;
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     llm = await startFakeLlm();
-    database = await createTestDatabase("pglite");
-    const config = testConfig({
-      COLLECTORS: "tiktok",
-      TIKTOK_BASE_URL: upstream.url,
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: "test-key",
-      LLM_MODEL: "gpt-4o-mini",
-      ANON_REPORT_LIMIT: "100",
-      UPSTREAM_RETRIES: "0",
+    t = await startTestApp("pglite", {
+      env: {
+        COLLECTORS: "tiktok",
+        TIKTOK_BASE_URL: upstream.url,
+        LLM_BASE_URL: llm.url,
+        LLM_API_KEY: "test-key",
+        LLM_MODEL: "gpt-4o-mini",
+        ANON_REPORT_LIMIT: "100",
+        UPSTREAM_RETRIES: "0",
+      },
     });
-    app = await buildApp(config, { database, webRoot: fakeWebRoot(), logger: false });
-    await app.ready();
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
     await upstream?.close();
     await llm?.close();
   });
@@ -45,7 +38,7 @@ describe("reports with the AI writer", () => {
       headers: { "content-type": "text/html" },
     });
     llm.enqueue(jsonReply({ ...VALID_TEXTS, recommendedCountries: ["Mexico", "Spain"] }));
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       payload: { username: "examplecreator", platform: "tiktok" },
@@ -66,7 +59,7 @@ describe("reports with the AI writer", () => {
     });
     llm.enqueue({ status: 500, body: { error: { message: "boom" } } });
     llm.enqueue({ status: 500, body: { error: { message: "boom" } } });
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       payload: { username: "other", platform: "tiktok" },
@@ -79,8 +72,7 @@ describe("reports with the AI writer", () => {
 
 /** Web-search mode: a search model stands in when no collector can read the account. */
 describe("reports from web search when the platform blocks us", () => {
-  let app: FastifyInstance;
-  let database: Database;
+  let t: TestAppHandle;
   let upstream: FakeUpstream;
   let llm: FakeLlm;
   const { gradeDescription: _g, ...TEXTS } = VALID_TEXTS;
@@ -106,27 +98,21 @@ describe("reports from web search when the platform blocks us", () => {
   beforeAll(async () => {
     upstream = await startFakeUpstream();
     llm = await startFakeLlm();
-    database = await createTestDatabase("pglite");
-    const config = testConfig({
-      COLLECTORS: "tiktok",
-      TIKTOK_BASE_URL: upstream.url,
-      LLM_BASE_URL: llm.url,
-      LLM_API_KEY: "pplx-test",
-      LLM_MODEL: "sonar-pro",
-      ANON_REPORT_LIMIT: "100",
-      UPSTREAM_RETRIES: "0",
-    });
-    app = await buildApp(config, {
-      database,
-      webRoot: fakeWebRoot(),
-      logger: false,
+    t = await startTestApp("pglite", {
+      env: {
+        COLLECTORS: "tiktok",
+        TIKTOK_BASE_URL: upstream.url,
+        LLM_BASE_URL: llm.url,
+        LLM_API_KEY: "pplx-test",
+        LLM_MODEL: "sonar-pro",
+        ANON_REPORT_LIMIT: "100",
+        UPSTREAM_RETRIES: "0",
+      },
       now: () => new Date(clock),
     });
-    await app.ready();
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
     await upstream?.close();
     await llm?.close();
   });
@@ -139,7 +125,7 @@ describe("reports from web search when the platform blocks us", () => {
   it("stores a whole report estimated by the search model: every figure ai with its sources, no grade, no measured data", async () => {
     upstream.route("GET", "/@blockedcreator", challenge());
     llm.enqueue(jsonReply(ANSWER, { extra: { citations: CITATIONS } }));
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       payload: { username: "blockedcreator", platform: "tiktok" },
@@ -154,10 +140,10 @@ describe("reports from web search when the platform blocks us", () => {
     const kinds = Object.values(a.provenance as Record<string, { kind: string }>).map((p) => p.kind);
     expect(kinds).not.toContain("measured");
     // No follower-history point or posts were stored from web figures.
-    const history = await database.db.execute(sql`select count(*)::int as n from account_snapshots`);
+    const history = await t.database.db.execute(sql`select count(*)::int as n from account_snapshots`);
     expect((history as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     // The stored estimate is served again from the cache: no second model call.
-    const again = await app.inject({ method: "GET", url: "/api/accounts/blockedcreator?platform=tiktok" });
+    const again = await t.app.inject({ method: "GET", url: "/api/accounts/blockedcreator?platform=tiktok" });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().source).toBe("web-search");
     expect(llm.requests).toHaveLength(1);
@@ -166,7 +152,7 @@ describe("reports from web search when the platform blocks us", () => {
   it("gives the platform's own error when the search model cannot find the account", async () => {
     upstream.route("GET", "/@nobodyhere", challenge());
     llm.enqueue(jsonReply({ ...ANSWER, found: false, followers: null }));
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       payload: { username: "nobodyhere", platform: "tiktok" },
@@ -181,7 +167,7 @@ describe("reports from web search when the platform blocks us", () => {
       headers: { "content-type": "text/html" },
     });
     const before = llm.requests.length;
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       payload: { username: "ghost", platform: "tiktok" },

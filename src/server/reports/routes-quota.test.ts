@@ -1,12 +1,9 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import type { Database } from "../db/database";
+import { describe, expect, it } from "vitest";
 import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "../samples/sample-service";
 import { createServices } from "../services";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
+import { testConfig, useTestApp } from "../testing/test-app";
+import { testedDatabaseKinds } from "../testing/test-db";
 
 /**
  * Issue #24 item 4: serving a stored report that is fresh enough never spends a unit, by any path
@@ -28,55 +25,49 @@ function sseEvents(body: string): { event: string; data: Record<string, unknown>
 }
 
 describe.each(testedDatabaseKinds())("report quota paths on %s", (kind) => {
-  let app: FastifyInstance;
-  let database: Database;
   let handles: string[];
   let clock = new Date("2026-11-22T12:00:00Z");
 
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await seedSampleAccounts(database.db, {
-      count: 40,
-      now: clock,
-      indexFields: (s) => indexFieldsForSnapshot(s, clock),
-    });
-    const rows = await database.db.query.accounts.findMany({
-      where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
-    });
-    handles = rows.map((r) => r.username);
-    expect(handles.length).toBeGreaterThanOrEqual(9);
-    const config = testConfig({
+  const t = useTestApp(kind, {
+    seed: async (database) => {
+      await seedSampleAccounts(database.db, {
+        count: 40,
+        now: clock,
+        indexFields: (s) => indexFieldsForSnapshot(s, clock),
+      });
+      const rows = await database.db.query.accounts.findMany({
+        where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
+      });
+      handles = rows.map((r) => r.username);
+      expect(handles.length).toBeGreaterThanOrEqual(9);
+    },
+    env: {
       DEV_LOGIN: "1",
       ANON_REPORT_LIMIT: "1",
       ANON_IP_DAILY_LIMIT: "1000",
       // Deliberately not the default 50: the messages must carry this number.
       USER_DAILY_REPORT_LIMIT: "3",
       COLLECTORS: "sample",
-    });
-    app = await buildApp(config, { database, webRoot: fakeWebRoot(), logger: false, now: () => clock });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    },
+    now: () => clock,
   });
 
   async function signIn(email: string) {
-    const res = await app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
     expect(res.statusCode).toBe(200);
     return cookieHeader(res);
   }
   const count = async (cookie: string) =>
-    (await app.inject({ method: "GET", url: "/api/reports/count", headers: { cookie } })).json().count;
+    (await t.app.inject({ method: "GET", url: "/api/reports/count", headers: { cookie } })).json().count;
   const analyze = (cookie: string, username: string, extra: Record<string, unknown> = {}) =>
-    app.inject({
+    t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: cookie ? { cookie } : {},
       payload: { username, platform: "instagram", ...extra },
     });
   const stream = (cookie: string, username: string, query = "") =>
-    app.inject({
+    t.app.inject({
       method: "GET",
       url: `/api/analyze/stream?platform=instagram&username=${username}${query}`,
       headers: { cookie, accept: "text/event-stream" },
@@ -104,7 +95,7 @@ describe.each(testedDatabaseKinds())("report quota paths on %s", (kind) => {
     const row = await analyze(cookie, handle, { sample: true });
     expect(row.headers["x-quota-spent"]).toBe("0");
     // A direct link or a history row (GET).
-    const direct = await app.inject({
+    const direct = await t.app.inject({
       method: "GET",
       url: `/api/accounts/${handle}?platform=instagram`,
       headers: { cookie },
@@ -178,12 +169,12 @@ describe.each(testedDatabaseKinds())("report quota paths on %s", (kind) => {
     const stored = await analyze(cookie, handles[5]!);
     expect(stored.statusCode).toBe(200);
     expect(stored.headers["x-quota-spent"]).toBe("0");
-    const config = await app.inject({ method: "GET", url: "/api/config" });
+    const config = await t.app.inject({ method: "GET", url: "/api/config" });
     expect(config.json()).toMatchObject({ anonReportLimit: 1, userDailyReportLimit: 3, contactEmail: null });
   });
 
   it("a forced re-analysis (refresh) of a fresh stored report still spends, and says so", async () => {
-    const s = createServices(testConfig({ COLLECTORS: "sample", USER_DAILY_REPORT_LIMIT: "3" }), database, {
+    const s = createServices(testConfig({ COLLECTORS: "sample", USER_DAILY_REPORT_LIMIT: "3" }), t.database, {
       now: () => clock,
     });
     const identity = { kind: "user" as const, userId: "forced-refresh-user" };

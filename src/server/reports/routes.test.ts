@@ -1,13 +1,10 @@
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
-import type { Database } from "../db/database";
-import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "../samples/sample-service";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
+import { startTestApp, type TestAppHandle } from "../testing/test-app";
+import { testedDatabaseKinds } from "../testing/test-db";
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
 
@@ -19,8 +16,7 @@ function cookieHeader(res: { cookies: { name: string; value: string }[] }): stri
 }
 
 describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
-  let app: FastifyInstance;
-  let database: Database;
+  let t: TestAppHandle;
   let fake: FakeUpstream;
   let sampleHandle: string;
   /** Other public Instagram samples, none analysed before the test that uses it. */
@@ -29,48 +25,49 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
 
   beforeAll(async () => {
     fake = await startFakeUpstream();
-    database = await createTestDatabase(kind);
-    const seeded = await seedSampleAccounts(database.db, {
-      count: 30,
-      now: clock,
-      indexFields: (s) => indexFieldsForSnapshot(s, clock),
+    t = await startTestApp(kind, {
+      seed: async (database) => {
+        const seeded = await seedSampleAccounts(database.db, {
+          count: 30,
+          now: clock,
+          indexFields: (s) => indexFieldsForSnapshot(s, clock),
+        });
+        expect(seeded.added).toBe(30);
+        const rows = await database.db.query.accounts.findMany({
+          where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
+        });
+        sampleHandle = rows[0]!.username;
+        otherHandles = rows.slice(1).map((r) => r.username);
+        expect(otherHandles.length).toBeGreaterThanOrEqual(3);
+      },
+      env: {
+        DEV_LOGIN: "1",
+        ADMIN_EMAILS: "admin@example.com",
+        ANON_REPORT_LIMIT: "1",
+        ANON_IP_DAILY_LIMIT: "1000",
+        USER_DAILY_REPORT_LIMIT: "50",
+        COLLECTORS: "sample,tiktok",
+        TIKTOK_BASE_URL: fake.url,
+        UPSTREAM_TIMEOUT_MS: "2000",
+        UPSTREAM_RETRIES: "0",
+      },
+      now: () => clock,
     });
-    expect(seeded.added).toBe(30);
-    const rows = await database.db.query.accounts.findMany({
-      where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
-    });
-    sampleHandle = rows[0]!.username;
-    otherHandles = rows.slice(1).map((r) => r.username);
-    expect(otherHandles.length).toBeGreaterThanOrEqual(3);
-    const config = testConfig({
-      DEV_LOGIN: "1",
-      ADMIN_EMAILS: "admin@example.com",
-      ANON_REPORT_LIMIT: "1",
-      ANON_IP_DAILY_LIMIT: "1000",
-      USER_DAILY_REPORT_LIMIT: "50",
-      COLLECTORS: "sample,tiktok",
-      TIKTOK_BASE_URL: fake.url,
-      UPSTREAM_TIMEOUT_MS: "2000",
-      UPSTREAM_RETRIES: "0",
-    });
-    app = await buildApp(config, { database, webRoot: fakeWebRoot(), logger: false, now: () => clock });
-    await app.ready();
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
     await fake?.close();
   });
 
   async function signIn(email: string) {
-    const res = await app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
+    const res = await t.app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
     expect(res.statusCode).toBe(200);
     return cookieHeader(res);
   }
 
   it("analyses a sample creator: every spec §3 field, metrics, provenance labelled sample", async () => {
     const cookie = await signIn("ana@example.com");
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie },
@@ -118,18 +115,21 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   });
 
   it("serves the stored report from GET /api/accounts/:username without using quota, with an ETag", async () => {
-    const res = await app.inject({ method: "GET", url: `/api/accounts/${sampleHandle}?platform=instagram` });
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/accounts/${sampleHandle}?platform=instagram`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().username).toBe(sampleHandle);
     expect(res.headers["cache-control"]).toContain("max-age=60");
     const etag = res.headers.etag as string;
-    const again = await app.inject({
+    const again = await t.app.inject({
       method: "GET",
       url: `/api/accounts/${sampleHandle}?platform=instagram`,
       headers: { "if-none-match": etag },
     });
     expect(again.statusCode).toBe(304);
-    const count = await app.inject({
+    const count = await t.app.inject({
       method: "GET",
       url: "/api/reports/count",
       headers: { cookie: cookieHeader(res) },
@@ -138,7 +138,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   });
 
   it("answers 404 with a clear message for an account never analysed", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/accounts/nobody_here?platform=tiktok" });
+    const res = await t.app.inject({ method: "GET", url: "/api/accounts/nobody_here?platform=tiktok" });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe(
       "No report for @nobody_here on TikTok yet. Analyse the account to create one.",
@@ -146,12 +146,12 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   });
 
   it("lists recently analysed accounts, newest first", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/accounts" });
+    const res = await t.app.inject({ method: "GET", url: "/api/accounts" });
     expect(res.statusCode).toBe(200);
     const list = res.json();
     expect(list[0].username).toBe(sampleHandle);
     expect(list.length).toBeLessThanOrEqual(10);
-    const bad = await app.inject({ method: "GET", url: "/api/accounts?limit=500" });
+    const bad = await t.app.inject({ method: "GET", url: "/api/accounts?limit=500" });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe("limit must be from 1 to 100");
   });
@@ -162,14 +162,14 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     [{ username: "x".repeat(101), platform: "instagram" }, null],
     [{ username: "someone" }, "Please select a platform"],
   ])("validates %j", async (payload, message) => {
-    const res = await app.inject({ method: "POST", url: "/api/analyze", payload });
+    const res = await t.app.inject({ method: "POST", url: "/api/analyze", payload });
     expect(res.statusCode).toBe(400);
     if (message) expect(res.json().message).toBe(message);
     expect(res.json().field).toBeDefined();
   });
 
   it("refuses a handle over the platform limit with the spec's message", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       payload: { username: "a".repeat(31), platform: "instagram" },
@@ -179,7 +179,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   });
 
   it("gives an anonymous visitor one report, then 429 REPORT_LIMIT_EXCEEDED with requiresAuth", async () => {
-    const first = await app.inject({
+    const first = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       payload: { username: otherHandles[0], platform: "instagram" },
@@ -187,7 +187,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     expect(first.statusCode).toBe(200);
     expect(first.headers["x-quota-spent"]).toBe("1");
     const cookie = cookieHeader(first);
-    const second = await app.inject({
+    const second = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie },
@@ -199,7 +199,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
       "You've reached the limit for free users. Sign in with Google to get up to 50 reports per day.",
     );
     // A stored report that is fresh enough is still served: it spends nothing.
-    const stored = await app.inject({
+    const stored = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie },
@@ -210,11 +210,11 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   });
 
   it("lets exactly one of 200 concurrent anonymous analyses spend the visitor's unit", async () => {
-    const first = await app.inject({ method: "GET", url: "/api/reports/count" });
+    const first = await t.app.inject({ method: "GET", url: "/api/reports/count" });
     const cookie = cookieHeader(first);
     const results = await Promise.all(
       Array.from({ length: 200 }, () =>
-        app.inject({
+        t.app.inject({
           method: "POST",
           url: "/api/analyze",
           headers: { cookie },
@@ -225,16 +225,18 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     // One makes the report; the others are refused, or (arriving once it is stored) served it free.
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok.filter((r) => r.headers["x-quota-spent"] === "1")).toHaveLength(1);
-    expect(ok.filter((r) => r.headers["x-quota-spent"] !== "1").every((r) => r.headers["x-quota-spent"] === "0")).toBe(true);
+    expect(
+      ok.filter((r) => r.headers["x-quota-spent"] !== "1").every((r) => r.headers["x-quota-spent"] === "0"),
+    ).toBe(true);
     expect(results.filter((r) => r.statusCode === 429)).toHaveLength(200 - ok.length);
-    const count = await app.inject({ method: "GET", url: "/api/reports/count", headers: { cookie } });
+    const count = await t.app.inject({ method: "GET", url: "/api/reports/count", headers: { cookie } });
     expect(count.json().count).toBe(1);
   });
 
   it("reports an unknown account with the collector's message and gives the quota unit back", async () => {
     fake.route("GET", "/@ghost_creator", { body: fixture("tiktok-profile-not-found.html"), headers: HTML });
     const cookie = await signIn("bo@example.com");
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie },
@@ -242,7 +244,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     });
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toMatch(/ghost_creator/);
-    const count = await app.inject({ method: "GET", url: "/api/reports/count", headers: { cookie } });
+    const count = await t.app.inject({ method: "GET", url: "/api/reports/count", headers: { cookie } });
     expect(count.json().count).toBe(0);
   });
 
@@ -256,7 +258,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     const before = fake.count("/@examplecreator");
     const results = await Promise.all(
       Array.from({ length: 8 }, () =>
-        app.inject({
+        t.app.inject({
           method: "POST",
           url: "/api/analyze",
           headers: { cookie },
@@ -270,7 +272,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     expect(results[0]!.json().isSample).toBe(false);
 
     clock = new Date(clock.getTime() + 3 * 86_400_000);
-    const cached = await app.inject({
+    const cached = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie },
@@ -280,7 +282,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     expect(fake.count("/@examplecreator") - before).toBe(1);
 
     clock = new Date(clock.getTime() + 5 * 86_400_000);
-    const expired = await app.inject({
+    const expired = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie },
@@ -294,7 +296,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   it("shows a private account as a report with the spec's fallbacks, not an error", async () => {
     fake.route("GET", "/@privatecook", { body: fixture("tiktok-profile-private.html"), headers: HTML });
     const cookie = await signIn("dee@example.com");
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie },
@@ -305,19 +307,23 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   });
 
   it("keeps each user's history with search, grade, market filters and sorts; needs sign-in", async () => {
-    const anon = await app.inject({ method: "GET", url: "/api/accounts?scope=history" });
+    const anon = await t.app.inject({ method: "GET", url: "/api/accounts?scope=history" });
     expect(anon.statusCode).toBe(401);
     const cookie = await signIn("cy@example.com");
-    const all = await app.inject({ method: "GET", url: "/api/accounts?scope=history", headers: { cookie } });
+    const all = await t.app.inject({
+      method: "GET",
+      url: "/api/accounts?scope=history",
+      headers: { cookie },
+    });
     expect(all.statusCode).toBe(200);
     expect(all.json().map((a: { username: string }) => a.username)).toEqual(["examplecreator"]);
     clock = new Date(clock.getTime() + 60_000);
-    await app.inject({
+    await t.app.inject({
       method: "GET",
       url: `/api/accounts/${sampleHandle}?platform=instagram`,
       headers: { cookie },
     });
-    const both = await app.inject({
+    const both = await t.app.inject({
       method: "GET",
       url: "/api/accounts?scope=history&sort=recent",
       headers: { cookie },
@@ -326,7 +332,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
       sampleHandle,
       "examplecreator",
     ]);
-    const oldest = await app.inject({
+    const oldest = await t.app.inject({
       method: "GET",
       url: "/api/accounts?scope=history&sort=oldest",
       headers: { cookie },
@@ -337,7 +343,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
         both.json().map((a: { username: string; lastUpdated: string }) => [a.username, a.lastUpdated]),
       ),
     ).toEqual(["examplecreator", sampleHandle]);
-    const search = await app.inject({
+    const search = await t.app.inject({
       method: "GET",
       url: "/api/accounts?scope=history&q=EXAMPLE",
       headers: { cookie },
@@ -345,14 +351,14 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     expect(search.json().map((a: { username: string }) => a.username)).toEqual(["examplecreator"]);
     const sample = both.json()[0];
     if (sample.grade) {
-      const byGrade = await app.inject({
+      const byGrade = await t.app.inject({
         method: "GET",
         url: `/api/accounts?scope=history&grade=${sample.grade[0]}`,
         headers: { cookie },
       });
       expect(byGrade.json().map((a: { username: string }) => a.username)).toContain(sampleHandle);
     }
-    const none = await app.inject({
+    const none = await t.app.inject({
       method: "GET",
       url: "/api/accounts?scope=history&market=atlantis",
       headers: { cookie },
@@ -361,14 +367,14 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   });
 
   it("lets only an admin refresh an account, bypassing the cache", async () => {
-    const anon = await app.inject({
+    const anon = await t.app.inject({
       method: "POST",
       url: "/api/accounts/examplecreator/refresh",
       payload: { platform: "tiktok" },
     });
     expect(anon.statusCode).toBe(401);
     const user = await signIn("ana@example.com");
-    const denied = await app.inject({
+    const denied = await t.app.inject({
       method: "POST",
       url: "/api/accounts/examplecreator/refresh",
       headers: { cookie: user },
@@ -377,7 +383,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     expect(denied.statusCode).toBe(403);
     const admin = await signIn("admin@example.com");
     const before = fake.count("/@examplecreator");
-    const ok = await app.inject({
+    const ok = await t.app.inject({
       method: "POST",
       url: "/api/accounts/examplecreator/refresh",
       headers: { cookie: admin },
@@ -389,7 +395,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
 
   it("streams the stages in order, then the account", async () => {
     const cookie = await signIn("eve@example.com");
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "GET",
       url: `/api/analyze/stream?platform=tiktok&username=examplecreator`,
       headers: { cookie, accept: "text/event-stream" },
@@ -406,7 +412,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
     expect(events.at(-1)!.data.username).toBe("examplecreator");
 
     clock = new Date(clock.getTime() + 30 * 86_400_000);
-    const fresh = await app.inject({
+    const fresh = await t.app.inject({
       method: "GET",
       url: `/api/analyze/stream?platform=tiktok&username=examplecreator`,
       headers: { cookie, accept: "text/event-stream" },
@@ -420,7 +426,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   });
 
   it("streams an error event with the error body", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "GET",
       url: `/api/analyze/stream?platform=tiktok&username=${"a".repeat(40)}`,
     });
@@ -429,7 +435,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   });
 
   it("works over real HTTP too: POST analyze and the SSE stream", async () => {
-    const address = await app.listen({ port: 0, host: "127.0.0.1" });
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
     const login = await fetch(`${address}/api/auth/dev-login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -455,7 +461,7 @@ describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   });
 
   it("refuses a cross-site stream (it spends quota)", async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "GET",
       url: "/api/analyze/stream?platform=tiktok&username=examplecreator",
       headers: { origin: "https://evil.example.com", "sec-fetch-site": "cross-site" },

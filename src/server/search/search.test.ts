@@ -1,11 +1,8 @@
-import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { SiteSearchResponse } from "#core/schemas/search";
-import { buildApp } from "../app";
-import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
+import { useTestApp } from "../testing/test-app";
+import { testedDatabaseKinds } from "../testing/test-db";
 import { handlePrefix, toPrefixTsQuery } from "./search-service";
 
 const ANALYZED = new Date("2026-01-10T12:00:00Z");
@@ -72,28 +69,16 @@ describe("search term sanitising", () => {
 });
 
 describe.each(testedDatabaseKinds())("GET /api/search on %s", (kind) => {
-  let app: FastifyInstance;
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await database.db.insert(accounts).values(SEED);
-    app = await buildApp(testConfig(), { database, webRoot: fakeWebRoot(), logger: false });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
-  });
+  const t = useTestApp(kind, { seed: (database) => database.db.insert(accounts).values(SEED) });
 
   const search = async (q: string, extra = "") => {
-    const res = await app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent(q)}${extra}` });
+    const res = await t.app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent(q)}${extra}` });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json() as SiteSearchResponse).results.map((r) => r.username);
   };
 
   it("finds a stored account by its handle, exact handle first, and shows platform and grade", async () => {
-    const res = await app.inject({ method: "GET", url: "/api/search?q=janedoe" });
+    const res = await t.app.inject({ method: "GET", url: "/api/search?q=janedoe" });
     expect(res.statusCode).toBe(200);
     const body = res.json() as SiteSearchResponse;
     expect(body.query).toBe("janedoe");
@@ -154,12 +139,15 @@ describe.each(testedDatabaseKinds())("GET /api/search on %s", (kind) => {
       "   ",
     ];
     for (const q of hostile) {
-      const res = await app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent(q)}` });
+      const res = await t.app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent(q)}` });
       expect(res.statusCode, `${JSON.stringify(q)}: ${res.body}`).toBe(200);
       expect(Array.isArray((res.json() as SiteSearchResponse).results)).toBe(true);
     }
     expect(await search("🔥💯 jane")).toContain("janedoe");
-    const nul = await app.inject({ method: "GET", url: `/api/search?q=${encodeURIComponent("\u0000janedoe")}` });
+    const nul = await t.app.inject({
+      method: "GET",
+      url: `/api/search?q=${encodeURIComponent("\u0000janedoe")}`,
+    });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().message).toMatch(/NUL character/);
     // The table is still there.
@@ -167,13 +155,13 @@ describe.each(testedDatabaseKinds())("GET /api/search on %s", (kind) => {
   });
 
   it("refuses an over-long term or a bad limit with a message naming it", async () => {
-    const long = await app.inject({ method: "GET", url: `/api/search?q=${"a".repeat(10_240)}` });
+    const long = await t.app.inject({ method: "GET", url: `/api/search?q=${"a".repeat(10_240)}` });
     expect(long.statusCode).toBe(400);
     expect(long.json().message).toMatch(/q must be at most 100 characters/);
-    const limit = await app.inject({ method: "GET", url: "/api/search?q=jane&limit=0" });
+    const limit = await t.app.inject({ method: "GET", url: "/api/search?q=jane&limit=0" });
     expect(limit.statusCode).toBe(400);
     expect(limit.json().message).toMatch(/limit must be from 1 to 50/);
-    const extra = await app.inject({ method: "GET", url: "/api/search?q=jane&sql=1" });
+    const extra = await t.app.inject({ method: "GET", url: "/api/search?q=jane&sql=1" });
     expect(extra.statusCode).toBe(400);
   });
 });

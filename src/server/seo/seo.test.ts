@@ -1,11 +1,9 @@
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify from "fastify";
 import { JSDOM } from "jsdom";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "../app";
-import type { Database } from "../db/database";
+import { describe, expect, it } from "vitest";
 import { accounts } from "../db/schema";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
+import { useTestApp } from "../testing/test-app";
+import { testedDatabaseKinds } from "../testing/test-db";
 import { loadBlogPosts } from "./blog-posts";
 import { seoRoutes } from "./routes";
 import { createSeoService } from "./seo-service";
@@ -39,45 +37,33 @@ function xmlLocs(xml: string, tag: "url" | "sitemap"): string[] {
 }
 
 describe.each(testedDatabaseKinds())("server-rendered page metadata and sitemap on %s", (kind) => {
-  let app: FastifyInstance;
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(kind);
-    await database.db.insert(accounts).values([
-      {
-        platform: "instagram",
-        username: "janedoe",
-        name: HOSTILE_NAME,
-        followers: 1_250_000,
-        grade: "A-",
-        engagementRate: 3.456,
-        source: "import",
-        lastAnalyzedAt: new Date("2026-01-10T12:00:00Z"),
-      },
-      {
-        platform: "tiktok",
-        username: "seeded_only",
-        name: "Never Analysed",
-        followers: 500,
-        source: "sample",
-        isSample: true,
-      },
-    ]);
-    app = await buildApp(testConfig({ APP_URL, BRAND_NAME: BRAND }), {
-      database,
-      webRoot: fakeWebRoot(),
-      logger: false,
-    });
-    await app.ready();
-  });
-  afterAll(async () => {
-    await app?.close();
-    await database?.close();
+  const t = useTestApp(kind, {
+    env: { APP_URL, BRAND_NAME: BRAND },
+    seed: (database) =>
+      database.db.insert(accounts).values([
+        {
+          platform: "instagram",
+          username: "janedoe",
+          name: HOSTILE_NAME,
+          followers: 1_250_000,
+          grade: "A-",
+          engagementRate: 3.456,
+          source: "import",
+          lastAnalyzedAt: new Date("2026-01-10T12:00:00Z"),
+        },
+        {
+          platform: "tiktok",
+          username: "seeded_only",
+          name: "Never Analysed",
+          followers: 500,
+          source: "sample",
+          isSample: true,
+        },
+      ]),
   });
 
   const page = async (url: string, status = 200) => {
-    const res = await app.inject({ method: "GET", url });
+    const res = await t.app.inject({ method: "GET", url });
     expect(res.statusCode, url).toBe(status);
     expect(res.headers["content-type"]).toMatch(/^text\/html/);
     return { html: res.body, ...head(res.body) };
@@ -174,14 +160,14 @@ describe.each(testedDatabaseKinds())("server-rendered page metadata and sitemap 
   });
 
   it("serves robots.txt pointing at the sitemap", async () => {
-    const res = await app.inject({ method: "GET", url: "/robots.txt" });
+    const res = await t.app.inject({ method: "GET", url: "/robots.txt" });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain("Disallow: /api/");
     expect(res.body).toContain(`Sitemap: ${APP_URL}/sitemap.xml`);
   });
 
   it("lists static pages, articles and stored reports in one valid sitemap", async () => {
-    const res = await app.inject({ method: "GET", url: "/sitemap.xml" });
+    const res = await t.app.inject({ method: "GET", url: "/sitemap.xml" });
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toMatch(/^application\/xml/);
     const locs = xmlLocs(res.body, "url");
@@ -191,7 +177,7 @@ describe.each(testedDatabaseKinds())("server-rendered page metadata and sitemap 
     expect(locs).toContain(`${APP_URL}/report/instagram/janedoe`);
     expect(locs.some((l) => l.includes("seeded_only"))).toBe(false);
     for (const loc of locs) expect(loc.startsWith(`${APP_URL}/`), loc).toBe(true);
-    expect((await app.inject({ method: "GET", url: "/sitemap-1.xml" })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: "GET", url: "/sitemap-1.xml" })).statusCode).toBe(404);
   });
 
   it("splits into a sitemap index and numbered files past the per-file limit", async () => {
@@ -201,11 +187,11 @@ describe.each(testedDatabaseKinds())("server-rendered page metadata and sitemap 
       source: "import",
       lastAnalyzedAt: new Date("2026-01-11T00:00:00Z"),
     }));
-    await database.db.insert(accounts).values(rows);
+    await t.database.db.insert(accounts).values(rows);
     const perFile = 7;
     const small = Fastify({ logger: false });
     const seo = createSeoService({
-      db: database.db,
+      db: t.database.db,
       appUrl: APP_URL,
       brandName: BRAND,
       blogPosts: loadBlogPosts(),

@@ -1,15 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PRICING } from "#core/engine/pricing";
 import { SETTINGS_TEXTS } from "#core/schemas/settings";
-import { buildApp } from "../app";
 import { computeInstallationBenchmarks } from "../benchmarks/benchmark-service";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
-import type { Database } from "../db/database";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
+import { startTestApp, type TestAppHandle } from "../testing/test-app";
+import { testedDatabaseKinds } from "../testing/test-db";
 
 /**
  * Issue #24 item 1 over HTTP: admins edit the pricing assumptions (published defaults shown with
@@ -29,8 +26,7 @@ function cookieHeader(res: { cookies: { name: string; value: string }[] }): stri
 type Json = Record<string, any>;
 
 describe.each(testedDatabaseKinds())("pricing assumptions API on %s", (kind) => {
-  let app: FastifyInstance;
-  let database: Database;
+  let t: TestAppHandle;
   let upstream: FakeUpstream;
   let admin = "";
   let user = "";
@@ -38,9 +34,8 @@ describe.each(testedDatabaseKinds())("pricing assumptions API on %s", (kind) => 
 
   beforeAll(async () => {
     upstream = await startFakeUpstream();
-    database = await createTestDatabase(kind);
-    app = await buildApp(
-      testConfig({
+    t = await startTestApp(kind, {
+      env: {
         DEV_LOGIN: "1",
         ADMIN_EMAILS: "admin@example.com",
         ANON_REPORT_LIMIT: "1000",
@@ -49,12 +44,11 @@ describe.each(testedDatabaseKinds())("pricing assumptions API on %s", (kind) => 
         COLLECTORS: "tiktok",
         TIKTOK_BASE_URL: upstream.url,
         UPSTREAM_RETRIES: "0",
-      }),
-      { database, webRoot: fakeWebRoot(), logger: false, now: () => clock },
-    );
-    await app.ready();
+      },
+      now: () => clock,
+    });
     const signIn = async (email: string) => {
-      const res = await app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
+      const res = await t.app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
       expect(res.statusCode, res.body).toBe(200);
       return cookieHeader(res);
     };
@@ -62,13 +56,12 @@ describe.each(testedDatabaseKinds())("pricing assumptions API on %s", (kind) => 
     user = await signIn("user@example.com");
   });
   afterAll(async () => {
-    await app?.close();
-    await database?.close();
+    await t?.close();
     await upstream?.close();
   });
 
   const call = (method: "GET" | "PUT" | "DELETE", cookie?: string, payload?: unknown) =>
-    app.inject({
+    t.app.inject({
       method,
       url: "/api/settings/pricing",
       headers: cookie ? { cookie } : {},
@@ -80,7 +73,7 @@ describe.each(testedDatabaseKinds())("pricing assumptions API on %s", (kind) => 
       body: fixture("tiktok-profile.html").replaceAll("examplecreator", handle),
       headers: { "content-type": "text/html; charset=utf-8" },
     });
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: "POST",
       url: "/api/analyze",
       headers: { cookie: admin },
@@ -174,7 +167,7 @@ describe.each(testedDatabaseKinds())("pricing assumptions API on %s", (kind) => 
     expect(saved.json().assumptions.per1kFollowers.tiktok[tier]).toBe(25);
 
     // Saving the other settings keeps the pricing (the patch is merged into what is stored).
-    const other = await app.inject({
+    const other = await t.app.inject({
       method: "PUT",
       url: "/api/settings",
       headers: { cookie: admin },
@@ -209,7 +202,7 @@ describe.each(testedDatabaseKinds())("pricing assumptions API on %s", (kind) => 
   });
 
   it("a stored copy that no longer validates is ignored: the published defaults apply", async () => {
-    await database.db.execute(sql`
+    await t.database.db.execute(sql`
       update app_settings set overrides = overrides || '{"pricing":{"assumptions":{"currency":"??"},"savedAt":"2026-11-26T00:00:00.000Z"}}'::jsonb
       where id = 1`);
     const res = await call("GET", admin);
@@ -224,22 +217,22 @@ describe.each(testedDatabaseKinds())("pricing assumptions API on %s", (kind) => 
     expect(first.metrics.engagement.benchmark.installation).toBeNull();
     const followers = first.followers as number;
     for (let i = 0; i < 50; i++) {
-      const res = await database.db.execute(sql`
+      const res = await t.database.db.execute(sql`
         insert into accounts (platform, username, followers, source)
         values ('tiktok', ${`peer${i}`}, ${followers}, 'tiktok-web') returning id`);
       const id = Number((res as unknown as { rows: { id: number | string }[] }).rows[0]!.id);
       const report = { metrics: { engagement: { benchmark: { comparedPct: 5 + i * 0.1 } } } };
-      await database.db.execute(sql`
+      await t.database.db.execute(sql`
         insert into reports (account_id, created_at, engine_version, report)
         values (${id}, ${clock.toISOString()}::timestamptz, '1', ${JSON.stringify(report)}::jsonb)`);
     }
     // The 50 peers and the accounts this file analysed before (every real TikTok account, newest report).
-    const real = await database.db.execute(
+    const real = await t.database.db.execute(
       sql`select count(*)::int as n from accounts where platform = 'tiktok' and is_sample = false`,
     );
     const n = Number((real as unknown as { rows: { n: number }[] }).rows[0]!.n);
     expect(n).toBeGreaterThanOrEqual(51);
-    await computeInstallationBenchmarks(database.db, clock);
+    await computeInstallationBenchmarks(t.database.db, clock);
     clock = new Date(clock.getTime() + 120_000); // past the benchmark cache
     const next = await analyze("benchnext");
     const shown = next.metrics.engagement.benchmark.installation;

@@ -1,21 +1,19 @@
 import crypto from "node:crypto";
 import { parse as parseCsv } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { SETTINGS_TEXTS } from "#core/schemas/settings";
 import { type FakeLlm, jsonReply, startFakeLlm } from "../ai/testing/fake-llm";
 import { VALID_TEXTS } from "../ai/testing/fixtures";
-import { buildApp } from "../app";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
-import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "../samples/sample-service";
-import { fakeWebRoot, testConfig } from "../testing/test-app";
-import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
+import { startTestApp, type TestAppHandle } from "../testing/test-app";
+import { testedDatabaseKinds } from "../testing/test-db";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -46,10 +44,8 @@ function harness(kind: "pglite" | "postgres", env: Record<string, string | undef
   const h = {
     clock: new Date("2026-11-22T12:00:00Z"),
     samples: [] as string[],
-  } as {
+  } as TestAppHandle & {
     clock: Date;
-    app: FastifyInstance;
-    database: Database;
     upstream: FakeUpstream;
     samples: string[];
     admin: string;
@@ -59,17 +55,18 @@ function harness(kind: "pglite" | "postgres", env: Record<string, string | undef
   };
   beforeAll(async () => {
     h.upstream = await startFakeUpstream();
-    h.database = await createTestDatabase(kind);
-    await seedSampleAccounts(h.database.db, {
-      count: 5,
-      now: h.clock,
-      indexFields: (s) => indexFieldsForSnapshot(s, h.clock),
-    });
-    const rows = await h.database.db.query.accounts.findMany({
-      where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
-    });
-    h.samples = rows.map((r) => r.username);
-    const config = testConfig({
+    const seed = async (database: Database) => {
+      await seedSampleAccounts(database.db, {
+        count: 5,
+        now: h.clock,
+        indexFields: (s) => indexFieldsForSnapshot(s, h.clock),
+      });
+      const rows = await database.db.query.accounts.findMany({
+        where: (a, { and, eq }) => and(eq(a.platform, "instagram"), eq(a.isPrivate, false)),
+      });
+      h.samples = rows.map((r) => r.username);
+    };
+    const appEnv = {
       DEV_LOGIN: "1",
       ADMIN_EMAILS: "admin@example.com",
       ANON_REPORT_LIMIT: "1000",
@@ -79,14 +76,8 @@ function harness(kind: "pglite" | "postgres", env: Record<string, string | undef
       TIKTOK_BASE_URL: h.upstream.url,
       UPSTREAM_RETRIES: "0",
       ...env,
-    });
-    h.app = await buildApp(config, {
-      database: h.database,
-      webRoot: fakeWebRoot(),
-      logger: false,
-      now: () => h.clock,
-    });
-    await h.app.ready();
+    };
+    Object.assign(h, await startTestApp(kind, { seed, env: appEnv, now: () => h.clock }));
     const signIn = async (email: string) => {
       const res = await h.app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
       expect(res.statusCode, res.body).toBe(200);
@@ -99,8 +90,7 @@ function harness(kind: "pglite" | "postgres", env: Record<string, string | undef
     await h.signInAgain();
   });
   afterAll(async () => {
-    await h.app?.close();
-    await h.database?.close();
+    await h.close?.();
     await h.upstream?.close();
   });
   return h;
@@ -207,13 +197,15 @@ describe.each(testedDatabaseKinds())("settings API on %s", (kind) => {
     expect(saved.json().updatedAt).toBe(h.clock.toISOString());
 
     // A second instance on the same database sees the save.
-    const other = await buildApp(testConfig({ DEV_LOGIN: "1", ADMIN_EMAILS: "admin@example.com" }), {
-      database: h.database,
-      webRoot: fakeWebRoot(),
-      logger: false,
+    const other = await startTestApp(h.database, {
+      env: { DEV_LOGIN: "1", ADMIN_EMAILS: "admin@example.com" },
     });
     try {
-      const seen = await other.inject({ method: "GET", url: "/api/settings", headers: { cookie: h.admin } });
+      const seen = await other.app.inject({
+        method: "GET",
+        url: "/api/settings",
+        headers: { cookie: h.admin },
+      });
       expect(seen.statusCode, seen.body).toBe(200);
       expect(seen.json().settings).toMatchObject({
         cacheExpiryDays: 14,
@@ -221,7 +213,7 @@ describe.each(testedDatabaseKinds())("settings API on %s", (kind) => {
         model: "sonar",
       });
       // Saves of different settings on two instances both stand (merged in one statement).
-      await other.inject({
+      await other.app.inject({
         method: "PUT",
         url: "/api/settings",
         headers: { cookie: h.admin },
