@@ -24,7 +24,10 @@ import { accounts } from "../db/schema";
 import { registerErrorHandler } from "../http/error-handler";
 import { fakeWebRoot, testConfig } from "../testing/test-app";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
+import { createDiscoveryService } from "./discovery-service";
+import { createFinderService } from "./finder/finder-service";
 import { discoveryRoutes } from "./routes";
+import { createWebCandidateService } from "./web-candidates";
 
 type Seed = {
   platform?: "instagram" | "tiktok" | "youtube";
@@ -950,14 +953,19 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
     withModel.setValidatorCompiler(validatorCompiler);
     withModel.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(withModel);
+    const discovery = createDiscoveryService({ db: database.db });
     await withModel.register(discoveryRoutes, {
-      db: database.db,
-      extractor: async () => ({
-        industries: ["Beauty"],
-        keywords: ["skincare"],
-        countries: [],
-        languages: [],
+      discovery,
+      finder: createFinderService({
+        db: database.db,
+        extractor: async () => ({
+          industries: ["Beauty"],
+          keywords: ["skincare"],
+          countries: [],
+          languages: [],
+        }),
       }),
+      webCandidates: createWebCandidateService({ db: database.db, discovery, now: () => new Date() }),
     });
     await withModel.ready();
     try {
