@@ -2,12 +2,13 @@ import { parse as parseCsv } from "csv-parse/sync";
 import ExcelJS from "exceljs";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexFieldsForSnapshot, indexFieldsOf } from "#core/engine/build-report";
 import { MODEL_FIGURES_SOURCE } from "#core/model-figures";
+import { accountSchema } from "#core/schemas/account";
 import { pdfText } from "./agency/testing/read-back";
 import { buildApp } from "./app";
 import type { Database } from "./db/database";
 import { createAccountRepo } from "./reports/account-repo";
-import { indexFieldsForSnapshot, indexFieldsOf } from "#core/engine/build-report";
 import { seedSampleAccounts } from "./samples/sample-service";
 import { fakeWebRoot, testConfig } from "./testing/test-app";
 import { createTestDatabase, testedDatabaseKinds } from "./testing/test-db";
@@ -70,7 +71,7 @@ describe.each(testedDatabaseKinds())("model figures marked everywhere on %s", (k
     // A web-search estimate stored as the web-search fallback stores one (source "web-search", not
     // measured), for a food creator with 42K followers: the report of the sample, renamed.
     const report = {
-      ...(sample.json() as Record<string, unknown>),
+      ...accountSchema.parse(sample.json()),
       name: "Web Guess Chef",
       industry: "Food & Drink",
       followers: 42_000,
@@ -90,7 +91,7 @@ describe.each(testedDatabaseKinds())("model figures marked everywhere on %s", (k
         posts: [],
       },
       report,
-      index: indexFieldsOf(report as unknown as Parameters<typeof indexFieldsOf>[0]),
+      index: indexFieldsOf(report),
       engineVersion: "test",
       analyzedAt: clock,
       measured: false,
