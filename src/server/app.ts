@@ -9,7 +9,10 @@ import { authRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
 import { buildDeps, type DepsInput } from "./deps";
 import { discoveryRoutes } from "./discovery/routes";
-import { growthPlugin } from "./growth/routes";
+import type { AlertService } from "./growth/alert-service";
+import type { GrowthService } from "./growth/growth-service";
+import { growthRoutes } from "./growth/routes";
+import type { WatchlistService } from "./growth/watchlist-service";
 import { clientConfigRoutes } from "./http/client-config-routes";
 import { createTrustCheck, registerHostGuard, registerNulGuard } from "./http/edge";
 import { DEFAULT_BODY_LIMIT, registerErrorHandler } from "./http/error-handler";
@@ -38,6 +41,13 @@ declare module "fastify" {
   interface FastifyInstance {
     /** Background jobs (refresh, import, seed): the admin API, report views and server.ts use them. */
     jobs: Jobs;
+    /** Growth, watchlists and alerts (issue #21). `tick()` evaluates new points and sends due alerts. */
+    growth: {
+      growth: GrowthService;
+      watchlists: WatchlistService;
+      alerts: AlertService;
+      tick(): Promise<void>;
+    };
   }
 }
 
@@ -100,8 +110,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(authRoutes, { config, ...services });
   await app.register(clientConfigRoutes, { config });
   await app.register(discoveryRoutes, {
-    db: deps.database.db,
-    extractor: services.criteriaExtractor,
+    discovery: services.discovery,
+    finder: services.finder,
     webCandidates: services.webCandidates,
   });
   const bodyCache = shared.bodyCache;
@@ -115,7 +125,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   await app.register(jobRoutes, { jobs });
   await app.register(sourcesRoutes, { sources: services.sources });
-  await app.register(growthPlugin, { config, database: deps.database, now });
+  await app.register(growthRoutes, { growth: services.growth, watchlists: services.watchlists });
   await app.register(settingsRoutes, {
     settings: services.settings,
     data: services.accountData,
@@ -125,10 +135,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   await app.register(publicApiPlugin, {
     config,
-    database: deps.database,
     services,
     bodyCache,
-    now,
     onView: (entry) => jobs.noteViewed(entry),
   });
   await app.register(siteSearchRoutes, { siteSearch: services.siteSearch });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
+import { type AlertPoller, createAlertPoller } from "./growth/alert-poller";
 import { createJobs, type Jobs } from "./jobs";
 import { createHousekeeping } from "./ops/housekeeping";
 import type { ProcessOutput } from "./ops/log-output";
@@ -31,6 +32,8 @@ export interface Deps {
   shared: SharedState;
   services: Services;
   jobs: Jobs;
+  /** Checks new growth points against alert rules and sends due alerts, every few seconds. */
+  alertPoller: AlertPoller;
 }
 
 /**
@@ -91,6 +94,22 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
   app.addHook("onReady", async () => housekeeping.start());
   app.addHook("onClose", async () => housekeeping.stop());
   app.decorate("jobs", jobs);
+  const alertPoller = createAlertPoller({
+    alerts: services.alerts,
+    logger: app.log.child({ component: "alerts" }),
+  });
+  app.decorate("growth", {
+    growth: services.growth,
+    watchlists: services.watchlists,
+    alerts: services.alerts,
+    tick: alertPoller.tick,
+  });
+  app.addHook("onReady", async () => alertPoller.start());
+  // The round in progress finishes (its e-mails too) before the mailer closes.
+  app.addHook("onClose", async () => {
+    await alertPoller.stop();
+    if (!appDeps.services) services.mailer?.close();
+  });
   app.addHook("onReady", async () => {
     await shared.ready(3000);
     // Without Redis at start the instance still serves (not ready, degraded); the job workers start
@@ -116,5 +135,5 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
     // The collectors' connection pools (and proxy tunnels); services passed in are their owner's.
     if (!appDeps.services) await services.collectors.close();
   });
-  return { config, database: appDeps.database, now, metrics, shared, services, jobs };
+  return { config, database: appDeps.database, now, metrics, shared, services, jobs, alertPoller };
 }

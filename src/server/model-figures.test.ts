@@ -3,6 +3,7 @@ import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indexFieldsForSnapshot, indexFieldsOf } from "#core/engine/build-report";
 import { MODEL_FIGURES_SOURCE } from "#core/model-figures";
+import { accountSchema } from "#core/schemas/account";
 import { pdfText } from "./agency/testing/read-back";
 import { createAccountRepo } from "./reports/account-repo";
 import { seedSampleAccounts } from "./samples/sample-service";
@@ -61,7 +62,7 @@ describe.each(testedDatabaseKinds())("model figures marked everywhere on %s", (k
     // A web-search estimate stored as the web-search fallback stores one (source "web-search", not
     // measured), for a food creator with 42K followers: the report of the sample, renamed.
     const report = {
-      ...(sample.json() as Record<string, unknown>),
+      ...accountSchema.parse(sample.json()),
       name: "Web Guess Chef",
       industry: "Food & Drink",
       followers: 42_000,
@@ -81,7 +82,7 @@ describe.each(testedDatabaseKinds())("model figures marked everywhere on %s", (k
         posts: [],
       },
       report,
-      index: indexFieldsOf(report as unknown as Parameters<typeof indexFieldsOf>[0]),
+      index: indexFieldsOf(report),
       engineVersion: "test",
       analyzedAt: clock,
       measured: false,

@@ -1,4 +1,3 @@
-import type { DescriptionExtractor } from "#core/discovery/interpret";
 import { type CompareService, createCompareService } from "./agency/compare-service";
 import { createListsRepo } from "./agency/lists-repo";
 import { createListsService, type ListsService } from "./agency/lists-service";
@@ -10,6 +9,7 @@ import {
   webCandidateProposerFromConfig,
   webSearchReporterFromConfig,
 } from "./ai";
+import { type ApiKeyService, createApiKeyService } from "./api-v1/api-key-service";
 import { createGoogleVerifier, type GoogleVerifier } from "./auth/google-verifier";
 import { createSessionService, type SessionService } from "./auth/session-service";
 import { createBenchmarkCache } from "./benchmarks/benchmark-service";
@@ -27,7 +27,18 @@ import {
 } from "./collectors/source-health";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
-import type { WebCandidateServiceDeps } from "./discovery/web-candidates";
+import { createDiscoveryService, type DiscoveryService } from "./discovery/discovery-service";
+import { createFinderService, type FinderService } from "./discovery/finder/finder-service";
+import {
+  createWebCandidateService,
+  type WebCandidateService,
+  type WebCandidateServiceDeps,
+} from "./discovery/web-candidates";
+import { type AlertService, createAlertService } from "./growth/alert-service";
+import { createGrowthRepo } from "./growth/growth-repo";
+import { createGrowthService, type GrowthService } from "./growth/growth-service";
+import { createMailer, type Mailer } from "./growth/mailer";
+import { createWatchlistService, type WatchlistService } from "./growth/watchlist-service";
 import { countWebSearchTokens, countWriterTokens, type TokenObserver } from "./ops/model-usage";
 import { collectorByOrigin, instrumentFetch, type UpstreamObserver } from "./ops/upstream-fetch";
 import { createQuotaService, type QuotaService } from "./quota/quota-service";
@@ -38,7 +49,6 @@ import { createDbSampleStore } from "./samples/sample-service";
 import { createSiteSearchService, type SiteSearchService } from "./search/search-service";
 import { loadBlogPosts } from "./seo/blog-posts";
 import { createSeoService, type SeoService } from "./seo/seo-service";
-import { createMemorySharedState, type SharedState } from "./shared/shared-state";
 import { type AccountDataService, createAccountDataService } from "./settings/account-data-service";
 import { createModelPolicy } from "./settings/model-policy";
 import { createLocalCallLimiter, createRedisCallLimiter } from "./settings/model-rate-limiter";
@@ -47,6 +57,7 @@ import {
   createSettingsService,
   settingsDefaults,
 } from "./settings/settings-service";
+import { createMemorySharedState, type SharedState } from "./shared/shared-state";
 import { createSourcesService, type SourcesService } from "./sources/sources-service";
 
 /** Every service, wired in one short place (conventions §4). */
@@ -63,10 +74,23 @@ export interface Services {
   settings: AdminSettingsService;
   /** Export and delete-all of stored accounts (admin). */
   accountData: AccountDataService;
-  /** The finder's model-based interpreter (AI on); the lexicon reads descriptions without it. */
-  criteriaExtractor?: DescriptionExtractor;
-  /** What discovery's web candidates need; without a web-search model, requests for them get a note. */
-  webCandidates?: Omit<WebCandidateServiceDeps, "db" | "discovery">;
+  /** POST /api/discovery/search and /api/v1/discovery/search: the index search. */
+  discovery: DiscoveryService;
+  /** The finder: the model-based interpreter with AI on, the lexicon without. */
+  finder: FinderService;
+  /**
+   * The index search plus verified web candidates (docs/decisions/009-discovery-web-candidates.md);
+   * without a web-search model, requests for them get a note.
+   */
+  webCandidates: WebCandidateService;
+  /** Settings → API keys and the bearer check of /api/v1. */
+  apiKeys: ApiKeyService;
+  /** Growth over time, watchlists and alert rules (issue #21); deps.ts runs the alerts' poller. */
+  growth: GrowthService;
+  watchlists: WatchlistService;
+  alerts: AlertService;
+  /** E-mail alerts (SMTP_URL and MAIL_FROM); closed by the app at shutdown. */
+  mailer?: Mailer;
   /** The admin's sources screen: each collector's configuration and health. */
   sources: SourcesService;
   /** Server-rendered pages' meta, sitemaps and the blog. */
@@ -89,6 +113,8 @@ export interface ServiceDeps {
    * that also shares the model calls-per-minute count; in-process ones when absent.
    */
   shared?: Pick<SharedState, "singleFlight" | "notFoundCache" | "redis">;
+  /** Bounds of discovery's web candidates (default WEB_CANDIDATE_LIMITS). */
+  webCandidateLimits?: WebCandidateServiceDeps["limits"];
   /** Operational counters (Prometheus in the app): collectors' HTTP requests, model tokens. */
   ops?: {
     upstreamRequest?: UpstreamObserver;
@@ -201,6 +227,13 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       installationBenchmarks: await benchmarkCells.get(),
     }),
   });
+  const discovery = createDiscoveryService({ db });
+  const growthRepo = createGrowthRepo(db);
+  const mailer =
+    config.smtpUrl && config.mailFrom
+      ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
+      : undefined;
+  const logger = deps.logger;
   return {
     sessions: createSessionService({
       db,
@@ -226,12 +259,39 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     siteSearch: createSiteSearchService({ db }),
     lists: createListsService({ repo: createListsRepo(db), now, appUrl: config.appUrl }),
     compare: createCompareService({ repo }),
-    criteriaExtractor: extractor && ((text, platform) => extractor.extract(text, platform)),
-    webCandidates: {
+    discovery,
+    finder: createFinderService({
+      db,
+      extractor: extractor && ((text, platform) => extractor.extract(text, platform)),
+    }),
+    webCandidates: createWebCandidateService({
+      db,
+      discovery,
       proposer: webCandidateProposerFromConfig(config, { ...ai, onUsage }),
       verify: (platform, handle, opts) => reports.analyzeCandidate(platform, handle, opts),
       now,
-      logger: deps.logger,
-    },
+      logger,
+      limits: deps.webCandidateLimits,
+    }),
+    apiKeys: createApiKeyService({ db, now }),
+    growth: createGrowthService({ db, repo: growthRepo, now }),
+    watchlists: createWatchlistService({
+      db,
+      repo: growthRepo,
+      now,
+      allowPrivateWebhooks: config.webhookAllowPrivate,
+      emailEnabled: Boolean(mailer),
+    }),
+    alerts: createAlertService({
+      db,
+      repo: growthRepo,
+      now,
+      appUrl: config.appUrl,
+      brandName: config.brandName,
+      allowPrivateWebhooks: config.webhookAllowPrivate,
+      mailer,
+      logger: logger && { warn: (obj, msg) => logger.warn({ component: "alerts", ...obj }, msg) },
+    }),
+    mailer,
   };
 }

@@ -50,6 +50,11 @@ const storedExtras = {
 /** The report as stored in the database (reports.report): made by core/engine/build-report.ts. */
 export const storedReportSchema = engineReportSchema.extend(storedExtras);
 export type StoredReport = z.infer<typeof storedReportSchema>;
+/**
+ * A stored report as the JSON column holds it: what storedReportSchema accepts, so `recentPosts` may
+ * be absent (reports stored before it, web-search estimates); parsing fills it in.
+ */
+export type StoredReportJson = z.input<typeof storedReportSchema>;
 
 export const accountSchema = engineReportSchema.extend({
   id: z.number().int(),

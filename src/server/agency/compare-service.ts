@@ -7,7 +7,6 @@ import {
   figuresFromReport,
   missingReportMessage,
 } from "#core/schemas/compare";
-import type { EngineReport } from "#core/schemas/report";
 import type { AccountRepo } from "../reports/account-repo";
 
 /** Issue 22 compare: stored reports only — no collector call, no quota unit. */
@@ -25,7 +24,7 @@ export function createCompareService(deps: { repo: Pick<AccountRepo, "latestRepo
                 platform: t.platform,
                 username: stored.username,
                 found: true,
-                figures: figuresFromReport(stored.report as EngineReport, stored),
+                figures: figuresFromReport(stored.report, stored),
               }
             : {
                 key,

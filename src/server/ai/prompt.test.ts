@@ -37,10 +37,7 @@ describe("prompt", () => {
     const snapshots = generateSampleSnapshots(100, { seed: 7, now: NOW });
     const tokens = snapshots
       .map((s) => {
-        const report = analyzeSnapshot({ ...s, source: "fixture" }, { now: NOW }) as unknown as Record<
-          string,
-          unknown
-        >;
+        const report = analyzeSnapshot({ ...s, source: "fixture" }, { now: NOW });
         return estimateTokens(buildWriterMessages(report, s));
       })
       .sort((a, b) => a - b);

@@ -1,3 +1,4 @@
+import type { EngineReport } from "#core/schemas/report";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import { INDUSTRIES } from "#core/taxonomy";
 import { creatorText } from "./sanitize";
@@ -18,35 +19,20 @@ export interface ChatMessage {
   content: string;
 }
 
-type Loose = Record<string, unknown>;
-
-function obj(value: unknown): Loose | undefined {
-  return value && typeof value === "object" && !Array.isArray(value) ? (value as Loose) : undefined;
-}
-
-function pick(source: unknown, keys: readonly string[]): Loose | undefined {
-  const o = obj(source);
-  if (!o) return undefined;
-  const out: Loose = {};
-  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
-  return out;
-}
-
 /**
- * The engine's figures the model writes from: trusted (the engine computed them), compact, and
- * read defensively (the report is a loose record; a missing part is simply left out).
+ * The engine's figures the model writes from: trusted (the engine computed them) and compact; a
+ * figure the report does not have is left out.
  */
-export function metricsForPrompt(report: Loose): Loose {
-  const m = obj(report.metrics) ?? {};
-  const engagement = obj(m.engagement);
-  const grade = obj(m.grade);
-  const advertiser = obj(m.advertiser);
-  const subScores: Loose = {};
-  for (const [name, sub] of Object.entries(obj(grade?.subScores) ?? {})) {
-    subScores[name] = sub === null ? null : pick(sub, ["value", "weight", "explanation"]);
-  }
-  const drafts: Loose = {};
-  for (const field of AI_TEXT_FIELDS) if (report[field] !== undefined) drafts[field] = report[field];
+export function metricsForPrompt(report: EngineReport) {
+  const m = report.metrics;
+  const engagement = m.engagement;
+  const subScores = Object.fromEntries(
+    Object.entries(m.grade.subScores).map(([name, sub]) => [
+      name,
+      sub === null ? null : { value: sub.value, weight: sub.weight, explanation: sub.explanation },
+    ]),
+  );
+  const drafts = Object.fromEntries(AI_TEXT_FIELDS.map((field) => [field, report[field]]));
   return {
     platform: report.platform,
     username: report.username,
@@ -57,38 +43,45 @@ export function metricsForPrompt(report: Loose): Loose {
     engagement: {
       ratePct: report.engagementRate,
       level: report.engagementLevel,
-      basis: engagement?.basis,
-      perFollowerPct: engagement?.perFollowerPct,
-      perViewPct: engagement?.perViewPct,
-      postsUsed: engagement?.postsUsed,
-      method: engagement?.method,
-      tierBenchmark: engagement?.benchmark ?? null,
+      basis: engagement.basis,
+      perFollowerPct: engagement.perFollowerPct,
+      perViewPct: engagement.perViewPct,
+      postsUsed: engagement.postsUsed,
+      method: engagement.method,
+      tierBenchmark: engagement.benchmark ?? null,
     },
-    grade: { grade: report.grade ?? null, score: grade?.score ?? null, subScores },
+    grade: { grade: report.grade ?? null, score: m.grade.score ?? null, subScores },
     postFrequency: report.postFrequency,
-    frequency: pick(m.frequency, ["postsPerWeek", "medianGapDays", "postsAnalysed"]),
+    frequency: {
+      postsPerWeek: m.frequency.postsPerWeek,
+      medianGapDays: m.frequency.medianGapDays,
+      postsAnalysed: m.frequency.postsAnalysed,
+    },
     contentTypes: report.contentTypes,
-    contentMix: Array.isArray(m.contentMix)
-      ? m.contentMix.map((c) => pick(c, ["label", "count", "share", "medianInteractions"]))
-      : undefined,
+    contentMix: m.contentMix.map((c) => ({
+      label: c.label,
+      count: c.count,
+      share: c.share,
+      medianInteractions: c.medianInteractions,
+    })),
     estimatedPostValue: report.estimatedPostValue,
-    valueFormula: obj(m.value)?.formula,
+    valueFormula: m.value?.formula,
     estimatedEarnings: report.estimatedEarnings,
-    advertiser: pick(advertiser, [
-      "postsChecked",
-      "sponsoredPosts",
-      "sponsoredShare",
-      "brands",
-      "sponsoredEngagementPct",
-      "organicEngagementPct",
-      "signals",
-    ]),
+    advertiser: {
+      postsChecked: m.advertiser.postsChecked,
+      sponsoredPosts: m.advertiser.sponsoredPosts,
+      sponsoredShare: m.advertiser.sponsoredShare,
+      brands: m.advertiser.brands,
+      sponsoredEngagementPct: m.advertiser.sponsoredEngagementPct,
+      organicEngagementPct: m.advertiser.organicEngagementPct,
+      signals: m.advertiser.signals,
+    },
     industry: report.industry,
     industryScores: m.industries,
     languages: m.languages,
     countries: m.countries,
     audienceEstimate: m.audience ?? null,
-    authenticityFlags: obj(m.authenticity)?.flags,
+    authenticityFlags: m.authenticity.flags,
     engineDrafts: drafts,
   };
 }
@@ -151,7 +144,7 @@ export function writerSystemPrompt(): string {
 }
 
 /** The messages that ask the model for the report texts. */
-export function buildWriterMessages(report: Loose, snapshot: ProfileSnapshot): ChatMessage[] {
+export function buildWriterMessages(report: EngineReport, snapshot: ProfileSnapshot): ChatMessage[] {
   const user = [
     "<metrics>",
     JSON.stringify(metricsForPrompt(report)),

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { tierFor, unmeasuredPostMetrics } from "#core/engine/index";
+import type { StoredReport, StoredReportJson } from "#core/schemas/account";
 import type { Platform } from "#core/schemas/platform";
+import type { Provenance } from "#core/schemas/report";
 import { INDUSTRIES } from "#core/taxonomy";
 import type { AppConfig } from "../config";
 import { abortReason } from "../lib/abort";
@@ -76,7 +78,10 @@ const TEXT_FIELDS = [
   "targetDemographics",
 ] as const;
 
-const FALLBACK_TEXT: Record<(typeof TEXT_FIELDS)[number], string | string[]> = {
+type TextField = (typeof TEXT_FIELDS)[number];
+type WebTexts = Pick<StoredReport, TextField>;
+
+const FALLBACK_TEXT: WebTexts = {
   contentQuality: "Not available",
   audienceDemographics: "Demographic data not available",
   advertiserAnalysis: "Advertiser analysis not available for this account.",
@@ -104,6 +109,15 @@ export interface WebSearchReporterOptions extends AiClientOptions {
   currentModel?: () => string;
 }
 
+/**
+ * A web-search estimate as it is stored: a report with no recent posts (none were fetched), plus
+ * its source and the figures the search found (not part of the API's account).
+ */
+export type WebEstimate = StoredReportJson & {
+  source: "web-search";
+  metrics: { webEstimate: { postValueUsd: { low: number; high: number } | null; citations: string[] } };
+};
+
 export interface WebSearchReporter {
   /**
    * False when the model does not search the web: `report` then resolves to null. With a model setting
@@ -116,11 +130,7 @@ export interface WebSearchReporter {
    * "ai" with the citations; null when the model is not a search model, did not find the account,
    * or failed (logged). Rejects only when `signal` aborts.
    */
-  report(
-    platform: Platform,
-    handle: string,
-    opts?: { signal?: AbortSignal },
-  ): Promise<Record<string, unknown> | null>;
+  report(platform: Platform, handle: string, opts?: { signal?: AbortSignal }): Promise<WebEstimate | null>;
   stats(): AiStats;
 }
 
@@ -187,7 +197,7 @@ export function createWebSearchReporter(options: WebSearchReporterOptions): WebS
     platform: Platform,
     handle: string,
     opts: { signal?: AbortSignal } = {},
-  ): Promise<Record<string, unknown> | null> {
+  ): Promise<WebEstimate | null> {
     const callerSignal = opts.signal;
     if (callerSignal?.aborted) throw abortReason(callerSignal);
     const model = options.chooseModel ? await options.chooseModel().catch(() => defaultModel) : defaultModel;
@@ -288,11 +298,11 @@ function buildReport(
   facts: z.infer<typeof factsSchema>,
   texts: Partial<AiTexts>,
   meta: { model: string; at: string; citations: string[]; note: AiNote },
-): Record<string, unknown> {
+): WebEstimate {
   const { model, at, citations } = meta;
   const method = `Estimated by ${model} from web sources`;
   const inputs = citations.length > 0 ? citations : ["web search (the model returned no source links)"];
-  const provenance: Record<string, unknown> = {};
+  const provenance: Record<string, Provenance> = {};
   const written: string[] = [];
   const ai = (field: string, extra = "") => {
     provenance[field] = { kind: "ai", method: `${method}${extra}`, inputs, model, at, citations };
@@ -326,16 +336,11 @@ function buildReport(
   if (facts.name) ai("name");
   if (facts.bio) ai("bio");
 
-  const textValues: Record<string, unknown> = {};
   for (const field of TEXT_FIELDS) {
-    if (texts[field] !== undefined) {
-      textValues[field] = texts[field];
-      ai(field);
-    } else {
-      textValues[field] = FALLBACK_TEXT[field];
-      unavailable(field, "The search model gave no valid text");
-    }
+    if (texts[field] !== undefined) ai(field);
+    else unavailable(field, "The search model gave no valid text");
   }
+  const text = <K extends TextField>(field: K): WebTexts[K] => texts[field] ?? FALLBACK_TEXT[field];
   const low = facts.postValueUsd ? Math.min(facts.postValueUsd.low, facts.postValueUsd.high) : 0;
   const high = facts.postValueUsd ? Math.max(facts.postValueUsd.low, facts.postValueUsd.high) : 0;
   const label = PLATFORM_LABELS[platform] ?? platform;
@@ -354,21 +359,21 @@ function buildReport(
     grade: null,
     gradeDescription: `No grade: this ${label} account's posts could not be fetched, so the figures are estimates by ${model} from web sources.`,
     followers,
-    audienceDemographics: textValues.audienceDemographics,
+    audienceDemographics: text("audienceDemographics"),
     postFrequency:
       facts.postsPerWeek === null
         ? "Not available"
         : `${facts.postsPerWeek.toFixed(1)} posts per week (web estimate)`,
-    contentQuality: textValues.contentQuality,
+    contentQuality: text("contentQuality"),
     contentTypes,
     estimatedPostValue: facts.postValueUsd
       ? `${usd(low)} – ${usd(high)} per post (web estimate)`
       : "Not available",
     estimatedEarnings: "Not available",
-    advertiserAnalysis: textValues.advertiserAnalysis,
-    recommendedIndustries: textValues.recommendedIndustries,
-    recommendedCountries: textValues.recommendedCountries,
-    targetDemographics: textValues.targetDemographics,
+    advertiserAnalysis: text("advertiserAnalysis"),
+    recommendedIndustries: text("recommendedIndustries"),
+    recommendedCountries: text("recommendedCountries"),
+    targetDemographics: text("targetDemographics"),
     metrics: {
       engagement: {
         ratePct: rate,

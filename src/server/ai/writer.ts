@@ -1,3 +1,5 @@
+import type { StoredReport } from "#core/schemas/account";
+import type { Provenance } from "#core/schemas/report";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppConfig } from "../config";
 import { abortReason } from "../lib/abort";
@@ -23,7 +25,7 @@ import {
 } from "./schema";
 
 /** The `ai` block a written report carries: whether the model wrote, which fields, what it cost. */
-export interface AiNote {
+export type AiNote = {
   status: "used" | "failed" | "skipped";
   model: string;
   at: string;
@@ -35,7 +37,7 @@ export interface AiNote {
   completionTokens?: number;
   estimatedCostUsd?: number | null;
   citations?: string[];
-}
+};
 
 export interface AiWriterOptions extends AiClientOptions {
   /** Share a client (and so its bulkhead and stats) with the web-search reporter. */
@@ -46,9 +48,18 @@ export interface AiWriterOptions extends AiClientOptions {
   chooseModel?: () => Promise<string>;
 }
 
-export type AiWriter = ReportWriter & { readonly model: string; stats(): AiStats };
+/** A written report always carries the writer's note. */
+export type WrittenReport = StoredReport & { ai: AiNote };
 
-type Loose = Record<string, unknown>;
+export interface AiWriter extends ReportWriter {
+  write(
+    report: StoredReport,
+    snapshot: ProfileSnapshot,
+    opts: { signal?: AbortSignal },
+  ): Promise<WrittenReport>;
+  readonly model: string;
+  stats(): AiStats;
+}
 
 function describeFailure(err: unknown): string {
   if (err instanceof AiCallError) return err.message;
@@ -70,10 +81,10 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
   const jsonSchema = { name: "creator_report_texts", schema: wireJsonSchema(aiTextsSchema) };
 
   async function write(
-    report: Loose,
+    report: StoredReport,
     snapshot: ProfileSnapshot,
     opts: { signal?: AbortSignal },
-  ): Promise<Loose> {
+  ): Promise<WrittenReport> {
     const callerSignal = opts.signal;
     if (callerSignal?.aborted) throw abortReason(callerSignal);
     const model = options.chooseModel ? await options.chooseModel().catch(() => defaultModel) : defaultModel;
@@ -89,12 +100,12 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
       if (usage.citations.size > 0) n.citations = [...usage.citations];
       return n;
     };
-    const unchanged = (n: AiNote): Loose => ({ ...report, ai: n });
+    const unchanged = (n: AiNote): WrittenReport => ({ ...report, ai: n });
 
     if (snapshot.source === "sample") {
       return unchanged(note("skipped", { reason: "Sample data: the model only writes about real accounts" }));
     }
-    if (snapshot.isPrivate === true || report.isPrivate === true) {
+    if (snapshot.isPrivate === true || report.isPrivate) {
       return unchanged(note("skipped", { reason: "Private account: no posts for the model to write about" }));
     }
 
@@ -114,7 +125,7 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
       return unchanged(note("skipped", { reason }));
     }
 
-    const ctx = { grade: typeof report.grade === "string" ? report.grade : null };
+    const ctx = { grade: report.grade };
     const parse = (content: string) => {
       try {
         return checkAiTexts(extractJson(content), ctx);
@@ -170,15 +181,10 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
       return unchanged(note("failed", { reason: reason.slice(0, 500) }));
     }
 
-    const out = structuredClone(report);
-    const provenance: Loose = { ...((report.provenance as Loose | undefined) ?? {}) };
+    const provenance: Record<string, Provenance> = { ...report.provenance };
     const captions = creatorDataForPrompt(snapshot).recentCaptions.length;
     for (const field of written) {
-      out[field] = values[field];
-      const previous = provenance[field] as { inputs?: unknown } | undefined;
-      const inputs = Array.isArray(previous?.inputs)
-        ? previous.inputs.filter((i) => typeof i === "string")
-        : [];
+      const inputs = provenance[field]?.inputs ?? [];
       provenance[field] = {
         kind: "ai",
         method: `Written by ${model} from the measured metrics and the account's public texts`,
@@ -187,15 +193,19 @@ export function createAiWriter(options: AiWriterOptions): AiWriter {
         at,
       };
     }
-    out.provenance = provenance;
     const partial = written.length < AI_TEXT_FIELDS.length;
     const reason = partial
       ? failure !== undefined
         ? `${describeFailure(failure)}; the engine's texts stand for the other fields`
         : `Some fields were not valid after one repair (${errors.slice(0, 3).join("; ")}); the engine's texts stand for them`
       : undefined;
-    out.ai = note("used", { fields: [...written], ...(reason ? { reason: reason.slice(0, 500) } : {}) });
-    return out;
+    // Only the written fields change (`values` holds nothing else).
+    return {
+      ...structuredClone(report),
+      ...values,
+      provenance,
+      ai: note("used", { fields: [...written], ...(reason ? { reason: reason.slice(0, 500) } : {}) }),
+    };
   }
 
   return {

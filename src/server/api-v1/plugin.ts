@@ -26,15 +26,11 @@ import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { profileSnapshotSchema } from "#core/schemas/snapshot";
 import { userOf } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
-import type { Database } from "../db/database";
-import { createDiscoveryService } from "../discovery/discovery-service";
-import { createFinderService } from "../discovery/finder/finder-service";
-import { createWebCandidateService } from "../discovery/web-candidates";
 import { AppError, NotFoundError } from "../errors";
-import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
 import { storedReportEntry } from "../reports/stored-report";
 import type { Services } from "../services";
-import { type ApiKeyOwner, type ApiKeyService, createApiKeyService } from "./api-key-service";
+import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
+import type { ApiKeyOwner, ApiKeyService } from "./api-key-service";
 import { registerApiDocs } from "./docs-page";
 import { API_EXAMPLES } from "./examples";
 
@@ -105,10 +101,8 @@ const EXPOSED_HEADERS =
 
 export interface PublicApiOptions {
   config: AppConfig;
-  database: Database;
   services: Services;
   bodyCache: BodyCache;
-  now: () => Date;
   /** A stored report was opened (the "refresh on viewing" auto-refresh setting). */
   onView?: (entry: BodyCacheEntry) => void;
 }
@@ -119,7 +113,7 @@ export interface PublicApiOptions {
  * open), /api/openapi.json generated from the routes' zod schemas, and the /api/docs reference.
  */
 export const publicApiPlugin: FastifyPluginAsync<PublicApiOptions> = async (base, opts) => {
-  const keys = createApiKeyService({ db: opts.database.db, now: opts.now });
+  const keys = opts.services.apiKeys;
   // Registered in this plugin's context, so the document lists exactly the routes defined here.
   await base.register(fastifySwagger, {
     openapi: {
@@ -249,10 +243,8 @@ function bearerKey(request: FastifyRequest): string {
 const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { config, services, keys, bodyCache } = opts;
-  const db = opts.database.db;
-  const discovery = createDiscoveryService({ db });
-  const web = createWebCandidateService({ now: opts.now, ...services.webCandidates, db, discovery });
-  const finder = createFinderService({ db, extractor: services.criteriaExtractor });
+  // The same discovery, finder and web-candidate services as the cookie routes (services.ts).
+  const { discovery, finder, webCandidates: web } = services;
 
   app.decorateRequest("apiKey", null);
 
@@ -428,7 +420,7 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
     async (request, reply) => {
       const { platform } = request.params;
       const username = request.params.username.replace(/^@+/, "");
-      const growth = await base.growth.growth.growth(platform, username);
+      const growth = await services.growth.growth(platform, username);
       if (growth.points.length < 2)
         throw new NoGrowthError(
           `No growth for @${growth.username} on ${PLATFORM_LABELS[platform]} yet: it has been measured ${growth.points.length === 1 ? "once" : "never"}, and growth needs at least two measurements. Analyse it again later.`,

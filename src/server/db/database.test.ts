@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixtureSnapshot, storedReportOf } from "../ai/testing/fixtures";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
 import { DataDirLockedError } from "./data-dir-lock";
 import { type Database, DatabaseOpenError, openDatabase } from "./database";
@@ -51,14 +52,15 @@ describe.each(testedDatabaseKinds())("schema and queries on %s", (kind) => {
       followers: 1,
       data: { hello: "world" },
     });
-    await db.insert(reports).values({ accountId: account!.id, engineVersion: "1", report: { grade: "A" } });
+    const report = storedReportOf(fixtureSnapshot());
+    await db.insert(reports).values({ accountId: account!.id, engineVersion: "1", report });
     await db.insert(history).values({ userId: user!.id, accountId: account!.id });
     await db.insert(reportUsage).values({ subject: `user:${user!.id}`, day: "2026-11-22", count: 1 });
 
     const [post] = await db.select().from(posts).where(eq(posts.accountId, account!.id));
     expect(post!.likes).toBeNull();
     const [rep] = await db.select().from(reports).orderBy(desc(reports.createdAt)).limit(1);
-    expect(rep!.report).toEqual({ grade: "A" });
+    expect(rep!.report).toEqual(report);
   });
 
   it("enforces one account per platform and handle", async () => {

@@ -20,6 +20,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { MarketBasis } from "#core/markets/basis";
+import type { StoredReportJson } from "#core/schemas/account";
 import {
   baseMatchText,
   countryBitsText,
@@ -242,8 +243,8 @@ export const reports = pgTable(
       .references(() => accounts.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
     engineVersion: text("engine_version").notNull(),
-    /** The full report (engine fields, metrics, provenance, AI texts). */
-    report: jsonb("report").notNull(),
+    /** The full report (engine fields, metrics, provenance, AI texts): core/schemas/account.ts. */
+    report: jsonb("report").$type<StoredReportJson>().notNull(),
   },
   (t) => [index("reports_account_created_idx").on(t.accountId, t.createdAt)],
 );

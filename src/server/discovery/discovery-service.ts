@@ -21,8 +21,8 @@ import {
   resolveTargets,
   trimDescription,
 } from "#core/discovery/match";
-import { isModelFigures } from "#core/model-figures";
 import { type MarketBasis, marketBasisView } from "#core/markets/basis";
+import { isModelFigures } from "#core/model-figures";
 import {
   type DiscoveryResult,
   type DiscoverySearchRequest,

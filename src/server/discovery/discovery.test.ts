@@ -22,7 +22,10 @@ import { accounts } from "../db/schema";
 import { registerErrorHandler } from "../http/error-handler";
 import { useTestApp } from "../testing/test-app";
 import { testedDatabaseKinds } from "../testing/test-db";
+import { createDiscoveryService } from "./discovery-service";
+import { createFinderService } from "./finder/finder-service";
 import { discoveryRoutes } from "./routes";
+import { createWebCandidateService } from "./web-candidates";
 
 type Seed = {
   platform?: "instagram" | "tiktok" | "youtube";
@@ -936,14 +939,19 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
     withModel.setValidatorCompiler(validatorCompiler);
     withModel.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(withModel);
+    const discovery = createDiscoveryService({ db: t.database.db });
     await withModel.register(discoveryRoutes, {
-      db: t.database.db,
-      extractor: async () => ({
-        industries: ["Beauty"],
-        keywords: ["skincare"],
-        countries: [],
-        languages: [],
+      discovery,
+      finder: createFinderService({
+        db: t.database.db,
+        extractor: async () => ({
+          industries: ["Beauty"],
+          keywords: ["skincare"],
+          countries: [],
+          languages: [],
+        }),
       }),
+      webCandidates: createWebCandidateService({ db: t.database.db, discovery, now: () => new Date() }),
     });
     await withModel.ready();
     try {

@@ -11,7 +11,10 @@ import { accounts } from "../db/schema";
 import { registerErrorHandler } from "../http/error-handler";
 import { startTestApp } from "../testing/test-app";
 import { createTestDatabase } from "../testing/test-db";
+import { createDiscoveryService } from "./discovery-service";
+import { createFinderService } from "./finder/finder-service";
 import { discoveryRoutes } from "./routes";
+import { createWebCandidateService } from "./web-candidates";
 
 /**
  * The account finder with the model-based interpreter (issue #8): the real extractor and SDK against
@@ -84,9 +87,14 @@ describe("account finder with a model interpreter", () => {
     a.setValidatorCompiler(validatorCompiler);
     a.setSerializerCompiler(serializerCompiler);
     registerErrorHandler(a);
+    const discovery = createDiscoveryService({ db: database.db });
     await a.register(discoveryRoutes, {
-      db: database.db,
-      extractor: extractor && ((text, platform) => extractor.extract(text, platform)),
+      discovery,
+      finder: createFinderService({
+        db: database.db,
+        extractor: extractor && ((text, platform) => extractor.extract(text, platform)),
+      }),
+      webCandidates: createWebCandidateService({ db: database.db, discovery, now: () => new Date() }),
     });
     await a.ready();
     return a;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import type { DescriptionExtractor } from "#core/discovery/interpret";
 import {
   discoverySearchRequestSchema,
   discoverySearchResponseSchema,
@@ -8,18 +7,17 @@ import {
   finderRequestSchema,
   finderResponseSchema,
 } from "#core/schemas/discovery";
-import type { AppDb } from "../db/database";
 import { ValidationError } from "../errors";
-import { createDiscoveryService } from "./discovery-service";
-import { createFinderService } from "./finder/finder-service";
-import { createWebCandidateService, type WebCandidateServiceDeps } from "./web-candidates";
+import type { DiscoveryService } from "./discovery-service";
+import type { FinderService } from "./finder/finder-service";
+import type { WebCandidateService } from "./web-candidates";
 
 export interface DiscoveryRoutesOptions {
-  db: AppDb;
-  /** A model-based description extractor for the finder (optional; the lexicon is used without). */
-  extractor?: DescriptionExtractor;
-  /** Web candidates for discovery (optional; a request asking for them then gets a note). */
-  webCandidates?: Omit<WebCandidateServiceDeps, "db" | "discovery">;
+  discovery: DiscoveryService;
+  /** The finder (its model-based interpreter when AI is on, the lexicon without). */
+  finder: FinderService;
+  /** The index search plus web candidates (without a web-search model, asking for them gets a note). */
+  webCandidates: WebCandidateService;
 }
 
 /**
@@ -29,14 +27,7 @@ export interface DiscoveryRoutesOptions {
  */
 export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const discovery = createDiscoveryService({ db: opts.db });
-  const web = createWebCandidateService({
-    now: () => new Date(),
-    ...opts.webCandidates,
-    db: opts.db,
-    discovery,
-  });
-  const finder = createFinderService({ db: opts.db, extractor: opts.extractor });
+  const { discovery, finder, webCandidates: web } = opts;
 
   app.post(
     "/api/discovery/search",

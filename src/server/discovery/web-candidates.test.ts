@@ -22,8 +22,7 @@ import { accounts, reports, reportUsage } from "../db/schema";
 import { createServices } from "../services";
 import { startTestApp, type TestAppHandle, testConfig } from "../testing/test-app";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
-import { createDiscoveryService } from "./discovery-service";
-import { candidateHandle, createWebCandidateService } from "./web-candidates";
+import { candidateHandle } from "./web-candidates";
 
 /**
  * Discovery's web candidates (issue #8): a fake search model (OpenAI protocol on 127.0.0.1) proposes
@@ -336,13 +335,8 @@ describe("web candidates' bounds", () => {
       UPSTREAM_TIMEOUT_MS: "10000",
       ...env,
     });
-    const services = createServices(config, database, { now: () => new Date() });
-    return createWebCandidateService({
-      ...services.webCandidates!,
-      db: database.db,
-      discovery: createDiscoveryService({ db: database.db }),
-      limits,
-    });
+    return createServices(config, database, { now: () => new Date(), webCandidateLimits: limits })
+      .webCandidates;
   };
   const request = discoverySearchRequestSchema.parse({ ...SEARCH, includeWebCandidates: true });
 
@@ -400,6 +394,41 @@ describe("web candidates' bounds", () => {
     expect((await capped.search(request, { userId: "u-other" })).webCandidates?.status).not.toBe(
       "limit_reached",
     );
+  });
+
+  it("counts a user's web searches on the day of the app's clock", async () => {
+    const clock = new Date("2031-02-03T22:30:00Z");
+    const clocked = await startTestApp(database, {
+      env: { ...ENV, TIKTOK_BASE_URL: upstream.url, LLM_BASE_URL: llm.url },
+      now: () => clock,
+    });
+    const app = clocked.app;
+    try {
+      const login = await app.inject({
+        method: "POST",
+        url: "/api/auth/dev-login",
+        payload: { email: "clock@example.com" },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+      llm.setDefault(searchModel(["food_index"]));
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/discovery/search",
+        payload: { ...SEARCH, includeWebCandidates: true },
+        headers: { cookie },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().webCandidates).toMatchObject({ status: "none" });
+      // The unit is kept (the search ran) under the clock's UTC day, not the machine's.
+      const rows = await database.db
+        .select({ day: reportUsage.day, count: reportUsage.count })
+        .from(reportUsage)
+        .where(like(reportUsage.subject, "web-candidates:user:%"));
+      expect(rows).toContainEqual({ day: "2031-02-03", count: 1 });
+    } finally {
+      await clocked.close();
+    }
   });
 
   it("says so, without a request, when the model does not search the web", async () => {

@@ -8,7 +8,6 @@
  * candidates, 2 fetches at once, a 20 s budget, and a per-user daily cap on such searches.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import { stripAt } from "#core/handles";
 import {
   engagementQuality,
   FOLLOWER_RANGE_FILTER,
@@ -18,7 +17,7 @@ import {
   NEUTRAL_FACTOR,
   rawMatch,
 } from "#core/discovery/match";
-import { canonicalHandle } from "#core/handles";
+import { canonicalHandle, stripAt } from "#core/handles";
 import { parseProfileInput } from "#core/parser/parse-profile-input";
 import type {
   DiscoveryResult,

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import type { HistoryCsvRow } from "#core/growth/growth";
 import { canonicalHandle } from "#core/handles";
+import type { StoredReportJson } from "#core/schemas/account";
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb, DbOrTx } from "../db/database";
@@ -47,20 +48,12 @@ export async function insertMeasuredPoint(
   tx: DbOrTx,
   accountId: number,
   snapshot: ProfileSnapshot,
-  report: unknown,
+  report: StoredReportJson,
   engagementRate: number | null,
 ): Promise<void> {
-  const r = (report ?? {}) as {
-    grade?: unknown;
-    metrics?: {
-      engagement?: { medianViews?: unknown; medianLikes?: unknown; medianComments?: unknown };
-      advertiser?: { sponsoredPostIds?: unknown };
-    };
-  };
-  const e = r.metrics?.engagement ?? {};
+  const e = report.metrics.engagement;
   const likes = num(e.medianLikes);
   const comments = num(e.medianComments);
-  const ids = r.metrics?.advertiser?.sponsoredPostIds;
   await tx.insert(growthPoints).values({
     accountId,
     at: new Date(snapshot.fetchedAt),
@@ -71,10 +64,8 @@ export async function insertMeasuredPoint(
     engagementRate: num(engagementRate),
     medianViews: num(e.medianViews),
     medianInteractions: likes === null && comments === null ? null : (likes ?? 0) + (comments ?? 0),
-    grade: typeof r.grade === "string" ? r.grade : null,
-    sponsoredPostIds: Array.isArray(ids)
-      ? ids.filter((x): x is string => typeof x === "string").slice(0, 100)
-      : [],
+    grade: report.grade,
+    sponsoredPostIds: report.metrics.advertiser.sponsoredPostIds.slice(0, 100),
     // Sample creators are generated: nothing to alert on.
     alertsChecked: snapshot.source === "sample",
   });

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyPluginAsync } from "fastify";
-import fp from "fastify-plugin";
+import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
@@ -21,121 +20,24 @@ import {
   watchlistSchema,
 } from "#core/schemas/growth";
 import { userOf } from "../auth/auth-plugin";
-import type { AppConfig } from "../config";
-import type { Database } from "../db/database";
-import { type AlertService, createAlertService } from "./alert-service";
-import { createGrowthRepo } from "./growth-repo";
-import { createGrowthService, type GrowthService } from "./growth-service";
-import { createMailer } from "./mailer";
-import { createWatchlistService, type WatchlistService } from "./watchlist-service";
-import type { Lookup } from "./webhook";
+import type { GrowthService } from "./growth-service";
+import type { WatchlistService } from "./watchlist-service";
 
 const watchedRefSchema = z.object({ platform: z.string(), username: z.string() });
 
-/** How often new points are checked against alert rules and due deliveries are sent. */
-export const ALERT_POLL_MS = 5_000;
 /** History CSV uploads: 1 MB at most (5,000 rows fit in far less). */
 export const MAX_HISTORY_BYTES = 1_000_000;
 
-export interface GrowthPluginOptions {
-  config: AppConfig;
-  database: Database;
-  now: () => Date;
-  /** Host name resolution for webhooks (tests); dns.lookup by default. */
-  lookup?: Lookup;
-  /** Overrides ALERT_POLL_MS (0: no poller; tests call app.growth.tick()). */
-  pollMs?: number;
-}
-
-declare module "fastify" {
-  interface FastifyInstance {
-    /** Growth, watchlists and alerts (issue #21). `tick()` evaluates new points and sends due alerts. */
-    growth: {
-      growth: GrowthService;
-      watchlists: WatchlistService;
-      alerts: AlertService;
-      tick(): Promise<void>;
-    };
-  }
+export interface GrowthRoutesOptions {
+  growth: GrowthService;
+  watchlists: WatchlistService;
 }
 
 /**
- * Growth over time, watchlists, alert rules and notifications (issue #21): the services, their
- * routes and the alert poller, registered with one line in app.ts.
+ * Growth over time, watchlists, alert rules and notifications (issue #21). The services and the
+ * alert poller are built in deps.ts; these are their routes.
  */
-export const growthPlugin = fp<GrowthPluginOptions>(
-  async (app: FastifyInstance, opts) => {
-    const { config, now } = opts;
-    const db = opts.database.db;
-    const repo = createGrowthRepo(db);
-    const mailer =
-      config.smtpUrl && config.mailFrom
-        ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
-        : undefined;
-    const growth = createGrowthService({ db, repo, now });
-    const watchlists = createWatchlistService({
-      db,
-      repo,
-      now,
-      allowPrivateWebhooks: config.webhookAllowPrivate,
-      emailEnabled: Boolean(mailer),
-      lookup: opts.lookup,
-    });
-    const alerts = createAlertService({
-      db,
-      repo,
-      now,
-      appUrl: config.appUrl,
-      brandName: config.brandName,
-      allowPrivateWebhooks: config.webhookAllowPrivate,
-      lookup: opts.lookup,
-      mailer,
-      logger: app.log.child({ component: "alerts" }),
-    });
-
-    // One round at a time in this process (other instances claim other rows).
-    let running: Promise<void> | null = null;
-    let closing = false;
-    const tick = async (): Promise<void> => {
-      while (running) await running;
-      if (closing) return;
-      running = alerts
-        .tick()
-        .then(() => undefined)
-        .catch((err: Error) => app.log.warn({ err: err.message }, "alert round failed"))
-        .finally(() => {
-          running = null;
-        });
-      await running;
-    };
-    app.decorate("growth", { growth, watchlists, alerts, tick });
-
-    const pollMs = opts.pollMs ?? ALERT_POLL_MS;
-    let timer: NodeJS.Timeout | undefined;
-    app.addHook("onReady", async () => {
-      if (pollMs > 0) {
-        timer = setInterval(() => {
-          if (!running) void tick();
-        }, pollMs);
-        timer.unref();
-      }
-    });
-    app.addHook("onClose", async () => {
-      closing = true;
-      if (timer) clearInterval(timer);
-      while (running) await running;
-      mailer?.close();
-    });
-
-    await app.register(growthRoutes, { growth, watchlists });
-  },
-  { name: "growth" },
-);
-
-const growthRoutes: FastifyPluginAsync<{ growth: GrowthService; watchlists: WatchlistService }> = async (
-  base,
-  opts,
-) => {
+export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { growth, watchlists } = opts;
   const noStore = { "cache-control": "no-store" };

@@ -1,3 +1,4 @@
+import type { StoredReportJson } from "#core/schemas/account";
 import type { ReportWriter, WebSearchFallback } from "../reports/report-service";
 
 /**
@@ -6,8 +7,9 @@ import type { ReportWriter, WebSearchFallback } from "../reports/report-service"
  */
 export type TokenObserver = (kind: "prompt" | "completion", tokens: number) => void;
 
-function countFrom(report: Record<string, unknown> | null | undefined, observe: TokenObserver): void {
-  const note = report?.ai as { promptTokens?: unknown; completionTokens?: unknown } | undefined;
+function countFrom(report: StoredReportJson | null, observe: TokenObserver): void {
+  // The writer's note (AiNote): the ai block of the contract keeps these as extra keys.
+  const note = report?.ai;
   if (typeof note?.promptTokens === "number" && note.promptTokens > 0) observe("prompt", note.promptTokens);
   if (typeof note?.completionTokens === "number" && note.completionTokens > 0)
     observe("completion", note.completionTokens);

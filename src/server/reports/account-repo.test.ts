@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildReport } from "#core/engine/build-report";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { Database } from "../db/database";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
@@ -37,7 +38,7 @@ describe.each(testedDatabaseKinds())("history market filter on %s", (kind) => {
     for (const [username, countries] of Object.entries(audiences)) {
       await repo.saveAnalysis({
         snapshot: snapshot(username),
-        report: { username },
+        report: buildReport(snapshot(username), { now: AT, history: [] }).report,
         index: { industry: "General", engagementRate: 2, grade: "B", countries },
         engineVersion: "test",
         analyzedAt: AT,

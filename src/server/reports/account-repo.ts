@@ -1,8 +1,8 @@
-import type { IndexFields } from "#core/engine/build-report";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { resolveTargets } from "#core/discovery/match";
+import type { IndexFields } from "#core/engine/build-report";
 import { canonicalHandle } from "#core/handles";
-import type { MarketBasis } from "#core/markets/basis";
+import type { StoredReportJson } from "#core/schemas/account";
 import { canonicalTargetMarket } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
@@ -14,19 +14,20 @@ import { insertMeasuredPoint } from "../growth/growth-repo";
 /** The index fields the engine derives, stored on the account row for listing, search and discovery. */
 export type AccountIndexFields = IndexFields;
 
-export interface StoredReport {
+/** An account's stored report with the account row's identity, as the repository reads it. */
+export interface StoredReportRow {
   accountId: number;
   platform: Platform;
   username: string;
   isSample: boolean;
   source: string;
-  report: unknown;
+  report: StoredReportJson;
   createdAt: Date;
 }
 
 export interface SaveAnalysisInput {
   snapshot: ProfileSnapshot;
-  report: unknown;
+  report: StoredReportJson;
   index: AccountIndexFields;
   engineVersion: string;
   analyzedAt: Date;
@@ -156,7 +157,7 @@ export function createAccountRepo(db: AppDb) {
     },
 
     /** The newest report of an account, or null. */
-    async latestReport(platform: Platform, username: string): Promise<StoredReport | null> {
+    async latestReport(platform: Platform, username: string): Promise<StoredReportRow | null> {
       const rows = await db
         .select({
           accountId: accounts.id,
@@ -278,7 +279,7 @@ export function createAccountRepo(db: AppDb) {
       grade?: string;
       market?: string;
       sort?: "recent" | "oldest" | "engagement" | "followers";
-    }): Promise<StoredReport[]> {
+    }): Promise<StoredReportRow[]> {
       const conds = [sql`true`];
       if (opts.q) {
         const like = `%${opts.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -319,7 +320,7 @@ export function createAccountRepo(db: AppDb) {
         limit ${opts.limit}`);
       return (
         res as unknown as {
-          rows: (Omit<StoredReport, "createdAt"> & {
+          rows: (Omit<StoredReportRow, "createdAt"> & {
             createdAt: string | Date;
             accountId: number | string;
           })[];
@@ -333,9 +334,9 @@ export function createAccountRepo(db: AppDb) {
     },
 
     /** Stored accounts with this handle, on one platform or any, newest report first. */
-    async findReports(username: string, platform?: Platform): Promise<StoredReport[]> {
+    async findReports(username: string, platform?: Platform): Promise<StoredReportRow[]> {
       const platforms: Platform[] = platform ? [platform] : ["instagram", "tiktok", "youtube"];
-      const found: StoredReport[] = [];
+      const found: StoredReportRow[] = [];
       for (const p of platforms) {
         const r = await this.latestReport(p, username);
         if (r) found.push(r);

@@ -3,12 +3,11 @@ import type { InstallationBenchmark } from "#core/engine/benchmarks";
 import { buildReport, ENGINE_VERSION, indexFieldsOf } from "#core/engine/build-report";
 import type { PricingInput } from "#core/engine/pricing";
 import { canonicalHandle } from "#core/handles";
-import type { DataNote } from "#core/schemas/account";
+import type { DataNote, StoredReport, StoredReportJson } from "#core/schemas/account";
 import type { AnalysisStage } from "#core/schemas/analysis-stream";
 import { isPlatform, type Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
-import type { SingleFlight } from "../shared/single-flight";
 import {
   LoginWallOrBlockedError,
   NotConfiguredError,
@@ -18,8 +17,8 @@ import {
   UpstreamUnreachableError,
 } from "../errors";
 import type { QuotaIdentity, QuotaService } from "../quota/quota-service";
-import type { AccountRepo, StoredReport } from "./account-repo";
-
+import type { SingleFlight } from "../shared/single-flight";
+import type { AccountRepo, StoredReportRow } from "./account-repo";
 
 /** What the input resolves to: the platform (a URL names its own) and the handle to fetch. */
 export interface ResolvedInput {
@@ -39,10 +38,10 @@ export interface EngineInputs {
 /** The optional AI writer: rewrites qualitative texts; never numbers. Returns the report to store. */
 export interface ReportWriter {
   write(
-    report: Record<string, unknown>,
+    report: StoredReport,
     snapshot: ProfileSnapshot,
     opts: { signal?: AbortSignal },
-  ): Promise<Record<string, unknown>>;
+  ): Promise<StoredReport>;
 }
 
 /**
@@ -51,11 +50,12 @@ export interface ReportWriter {
  */
 export interface WebSearchFallback {
   readonly enabled: boolean;
+  /** The estimate as it is stored (no recent posts: none were fetched). */
   report(
     platform: Platform,
     handle: string,
     opts: { signal?: AbortSignal },
-  ): Promise<Record<string, unknown> | null>;
+  ): Promise<StoredReportJson | null>;
 }
 
 /** Collector failures a web search may stand in for: the account may exist, we just could not read it. */
@@ -138,17 +138,20 @@ export interface ReportServiceDeps {
   engineInputs?: () => Promise<EngineInputs>;
 }
 
-/** The stored report as the API returns it (spec §3 account + metrics, provenance, recentPosts). */
-export type AccountView = Record<string, unknown> & {
+/**
+ * The stored report as the API returns it (spec §3 account + metrics, provenance, recentPosts), before
+ * accountSchema parses it (which fills in what older reports lack).
+ */
+export type AccountView = StoredReportJson & {
   id: number;
-  platform: Platform;
-  username: string;
+  isSample: boolean;
+  source: string;
   lastUpdated: string;
 };
 
-export function toAccountView(stored: StoredReport): AccountView {
+export function toAccountView(stored: StoredReportRow): AccountView {
   return {
-    ...(stored.report as Record<string, unknown>),
+    ...stored.report,
     id: stored.accountId,
     platform: stored.platform,
     username: stored.username,
@@ -234,8 +237,7 @@ export function createReportService(deps: ReportServiceDeps) {
     const history = await repo.followerHistory(platform, snapshot.username);
     const inputs = (await deps.engineInputs?.()) ?? {};
     const { report: engineReport, index } = buildReport(snapshot, { now, history, ...inputs });
-    let report: Record<string, unknown> =
-      notes.length > 0 ? { ...engineReport, dataNotes: notes } : engineReport;
+    let report: StoredReport = notes.length > 0 ? { ...engineReport, dataNotes: notes } : engineReport;
     if (deps.writer && !opts.measuredOnly) {
       opts.onStage?.("writing");
       report = await deps.writer.write(engineReport, snapshot, { signal });
@@ -271,7 +273,10 @@ export function createReportService(deps: ReportServiceDeps) {
    * stale one, or a stored sample for a typed handle a live source could look up (the real account
    * may exist; with no live source for the platform, the sample is the answer).
    */
-  async function freshStoredReport(input: ResolvedInput, opts: AnalyzeOptions): Promise<StoredReport | null> {
+  async function freshStoredReport(
+    input: ResolvedInput,
+    opts: AnalyzeOptions,
+  ): Promise<StoredReportRow | null> {
     if (opts.refresh || input.linkKind?.match(/video|short/)) return null;
     const cached = await repo.latestReport(input.platform, input.handle);
     const usable = cached && (!cached.isSample || opts.sample === true || !liveSourceFor(input.platform));
@@ -294,7 +299,7 @@ export function createReportService(deps: ReportServiceDeps) {
   }
 
   /** The report a flight on another instance stored (its handoff), if it is still the newest. */
-  async function storedByHandoff(handoff: string): Promise<StoredReport | null> {
+  async function storedByHandoff(handoff: string): Promise<StoredReportRow | null> {
     let note: { platform?: unknown; username?: unknown; createdAtMs?: unknown };
     try {
       note = JSON.parse(handoff);
@@ -329,23 +334,22 @@ export function createReportService(deps: ReportServiceDeps) {
     if (!report) return null;
     const now = deps.now();
     const username = canonicalHandle(platform, input.handle);
-    const followers = typeof report.followers === "number" ? report.followers : 0;
     opts.onStage?.("saving");
     const saved = await repo.saveAnalysis({
       snapshot: {
         platform,
         username,
-        name: typeof report.name === "string" ? report.name : username,
-        bio: typeof report.bio === "string" ? report.bio : "",
+        name: report.name,
+        bio: report.bio,
         verified: report.verified === true,
         isPrivate: false,
-        followers,
+        followers: report.followers,
         fetchedAt: now.toISOString(),
         source: "web-search",
         posts: [],
       },
       report,
-      index: indexFieldsOf(report as Parameters<typeof indexFieldsOf>[0]),
+      index: indexFieldsOf(report),
       engineVersion: ENGINE_VERSION,
       analyzedAt: now,
       userId,
@@ -482,7 +486,7 @@ export function createReportService(deps: ReportServiceDeps) {
               fetchedAt: captured.fetchedAt,
               message: `Captured by ${who.capturedBy} at ${new Date(captured.fetchedAt).toISOString().replace("T", " ").slice(0, 16)} UTC, in their browser; figures are what the platform showed them then.`,
             };
-            let report: Record<string, unknown> = { ...engineReport, dataNotes: [note] };
+            let report: StoredReport = { ...engineReport, dataNotes: [note] };
             if (deps.writer)
               report = {
                 ...(await deps.writer.write(engineReport, captured, { signal })),

@@ -1,6 +1,7 @@
-/** Shared inputs for the AI tests: a real engine report from the Instagram fixture snapshot. */
+/** Shared inputs for the AI tests: a real stored report from the Instagram fixture snapshot. */
 import { readFileSync } from "node:fs";
-import { analyzeSnapshot } from "#core/engine/index";
+import { buildReport } from "#core/engine/build-report";
+import type { StoredReport } from "#core/schemas/account";
 import { type ProfileSnapshot, parseSnapshot } from "#core/schemas/snapshot";
 import type { AiTexts } from "../schema";
 
@@ -13,8 +14,9 @@ export function fixtureSnapshot(overrides: Partial<ProfileSnapshot> = {}): Profi
   return parseSnapshot({ ...raw, ...overrides });
 }
 
-export function engineReportOf(snapshot: ProfileSnapshot): Record<string, unknown> {
-  return analyzeSnapshot(snapshot, { now: NOW }) as unknown as Record<string, unknown>;
+/** The report the engine makes of `snapshot` as the report service stores it (before any writer). */
+export function storedReportOf(snapshot: ProfileSnapshot): StoredReport {
+  return buildReport(snapshot, { now: NOW, history: [] }).report;
 }
 
 /** A reply that passes aiTextsSchema for the fixture (grade A+). */

@@ -6,12 +6,7 @@
  */
 import { interpretationFromCriteria } from "#core/discovery/criteria";
 import { type DescriptionExtractor, interpretDescription } from "#core/discovery/interpret";
-import type {
-  FinderRequest,
-  FinderResponse,
-  FinderResult,
-  Interpretation,
-} from "#core/schemas/discovery";
+import type { FinderRequest, FinderResponse, FinderResult, Interpretation } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import type { DbOrTx } from "../../db/database";
 import { findExhaustive } from "./finder-sql";

@@ -2,9 +2,9 @@
 import { sizeLabel } from "#core/discovery/interpret";
 import { engagementLevelOf, formatEngagementRate, trimDescription } from "#core/discovery/match";
 import { marketBasisView } from "#core/markets/basis";
+import { isModelFigures } from "#core/model-figures";
 import type { FinderResult } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
-import { isModelFigures } from "#core/model-figures";
 import type { FinderRow } from "./finder-sql";
 import type { FinderPlan } from "./plan";
 
