@@ -77,13 +77,9 @@ function analyze(snapshot: ProfileSnapshot, options: AnalyzeOptions): EngineRepo
   const quality = contentQualityOf(posts.length, engagement.perPost, scan, mix);
   const worth = valueAndEarnings(
     profile,
-    mix,
-    engagement,
-    industry.industry,
+    { mix, engagement, frequency, industry: industry.industry, sponsoredShare: advertisers.sponsoredShare },
     tables,
     options,
-    frequency,
-    advertisers.sponsoredShare,
   );
   const accountType = accountTypeOf(profile.raw, profile.category);
 

@@ -59,7 +59,8 @@ const byLanguageShare = (a: { code: string; share: number }, b: { code: string; 
 
 /**
  * The report's languages: the scan's per-text languages (franc on a sample of the undecided texts
- * when the scan placed under a third of them), as shares, largest first; and how they were found.
+ * when the scan placed under a third of them; its answer is added to the scan's counts), as shares,
+ * largest first; and how they were found.
  */
 export function languagesOf(scan: Pick<TextScan, "langCounts" | "undecided" | "eligibleTexts">): {
   languages: ReportMetrics["languages"];

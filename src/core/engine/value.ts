@@ -226,19 +226,24 @@ export function earningsText(e: EarningsMetrics): string {
 
 /**
  * The value per post and monthly earnings (estimates); none for a private account or a hidden
- * follower count. `options.pricing` is read only when there is a value to price.
+ * follower count. `options.pricing` is read only when there is a value to price (an absent
+ * `options` fails here, as the golden corpus's "options/undefined" case records).
  */
 export function valueAndEarnings(
   profile: Pick<Profile, "platform" | "followers" | "followersHidden" | "isPrivate" | "posts">,
-  mix: ContentMix,
-  engagement: EngagementResult,
-  industry: Industry,
+  steps: {
+    mix: ContentMix;
+    engagement: EngagementResult;
+    frequency: FrequencyResult;
+    industry: Industry;
+    /** The advertiser step's observed sponsored share. */
+    sponsoredShare: number | null;
+  },
   tables: BenchmarkTables,
   options: { pricing?: PricingInput },
-  frequency: FrequencyResult,
-  sponsoredShare: number | null,
 ): { value: ValueMetrics | null; earnings: EarningsMetrics | null } {
   const { platform, followers, followersHidden, isPrivate, posts } = profile;
+  const { mix, engagement, frequency, industry, sponsoredShare } = steps;
   const value =
     isPrivate || followersHidden
       ? null
