@@ -1,9 +1,9 @@
-/** The account type (Personal, Creator, Business) from what the platform says, else the profile category. */
 const BUSINESS_CATEGORY =
   /\b(business|brand|company|shop|store|retail|restaurant|caf[eé]|hotel|agency|services?|organi[sz]ation|non-?profit|product|local|corporate|manufacturer|clinic|salon|bank|e-?commerce)\b/i;
 const CREATOR_CATEGORY =
   /\b(creator|artist|musician|band|blogger|public figure|athlete|gamer|influencer|personal blog|entertainer|writer|author|photographer|chef|coach|model|comedian|actor|actress|dj|designer|journalist|youtuber)\b/i;
 
+/** The account type (Personal, Creator, Business) from what the platform says, else the profile category. */
 export function accountTypeOf(
   snapshot: Record<string, unknown>,
   category: string,

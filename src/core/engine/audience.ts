@@ -1,7 +1,9 @@
 import type { Platform } from "../schemas/platform";
 import type { ReportMetrics } from "../schemas/report";
 import type { Industry } from "../taxonomy";
+import type { Profile } from "./profile";
 import { round } from "./stats";
+import { FALLBACK } from "./unavailable";
 
 /**
  * Audience estimates: platform × niche × language priors. Nothing here is measured — the report
@@ -119,4 +121,26 @@ export function estimateAudience(opts: {
   if (industry !== "General") targets.push(`${industry} enthusiasts`);
   if (opts.language) targets.push(`${opts.language.name}-speaking audiences`);
   return { metrics: { ageBrackets, femaleShare, method }, text, targets };
+}
+
+/** The estimated audience and its texts (demographics and targets); none without public posts. */
+export function audienceOf(
+  profile: Pick<Profile, "platform" | "label" | "isPrivate" | "posts">,
+  industry: Industry,
+  languages: ReportMetrics["languages"],
+  recommendedCountries: readonly string[],
+): { audience: ReportMetrics["audience"]; audienceDemographics: string; targetDemographics: string[] } {
+  const { platform, label, isPrivate, posts } = profile;
+  if (isPrivate || posts.length === 0) {
+    return { audience: null, audienceDemographics: FALLBACK.demographics, targetDemographics: [] };
+  }
+  const topLang = languages[0] ? { code: languages[0].code, name: languages[0].name } : null;
+  const a = estimateAudience({
+    platform,
+    label,
+    industry,
+    language: topLang,
+    countries: recommendedCountries,
+  });
+  return { audience: a.metrics, audienceDemographics: a.text, targetDemographics: a.targets };
 }

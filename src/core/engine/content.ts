@@ -3,7 +3,7 @@ import type { ReportMetrics } from "../schemas/report";
 import type { PostType } from "../schemas/snapshot";
 import { interactionsOf } from "./engagement";
 import type { CleanPost } from "./posts";
-import { cv, medianInPlace, pct, round, scratch } from "./stats";
+import { cv, median, medianInPlace, pct, round, scratch } from "./stats";
 
 /** How each platform calls each post type (TikTok has no Reels; YouTube "video" is long-form). */
 export const TYPE_LABELS: Record<Platform, Record<PostType, string>> = {
@@ -158,4 +158,19 @@ export function contentQualityText(
   }
   const text = `${parts.join("; ")}.`;
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** The content-quality sentence from engagement per post and the scan's caption figures; null without posts. */
+export function contentQualityOf(
+  posts: number,
+  perPost: readonly number[],
+  captions: { captionLengths: readonly number[]; hashtagTotal: number; withoutCaption: number },
+  mix: ContentMix,
+): string | null {
+  const captionStats: CaptionStats = {
+    medianLength: median(captions.captionLengths) ?? 0,
+    hashtagsPerPost: posts ? captions.hashtagTotal / posts : 0,
+    withoutCaption: captions.withoutCaption,
+  };
+  return contentQualityText(posts, perPost, captionStats, mix);
 }

@@ -3,6 +3,7 @@ import type { Platform } from "../schemas/platform";
 import type { Grade, ReportMetrics } from "../schemas/report";
 import type { EngagementResult } from "./engagement";
 import type { FrequencyResult } from "./frequency";
+import type { Profile } from "./profile";
 import { clamp, cv, median, ordinal, pct, piecewise, plural, round, thousands } from "./stats";
 
 const DAY = 86_400_000;
@@ -343,4 +344,44 @@ export function noGradeReason(opts: {
   }
   const usable = e.benchmarkBasis === "views" ? e.perPost.length : e.interactions.length;
   return `Only ${plural(usable, "post")} ${usable === 1 ? "has" : "have"} usable engagement data${e.hiddenLikesPosts ? ` (${e.hiddenLikesPosts} hide their likes)` : ""}; at least 3 are needed for a grade.`;
+}
+
+/** The grade and its description (or why there is none), from engagement, rhythm, growth and likes. */
+export function gradeOf(
+  profile: Pick<Profile, "platform" | "label" | "followers" | "following" | "isPrivate" | "posts">,
+  now: number,
+  engagement: EngagementResult,
+  frequency: FrequencyResult,
+  history: readonly HistoryPoint[] | undefined,
+): { graded: GradeResult; gradeDescription: string } {
+  const { platform, label, followers, following, isPrivate, posts } = profile;
+  const n = posts.length;
+  let likeSum = 0;
+  let commentSum = 0;
+  let likePosts = 0;
+  for (let i = 0; i < n; i++) {
+    const p = posts[i]!;
+    if (p.likes === null) continue;
+    likeSum += p.likes;
+    commentSum += p.comments ?? 0;
+    likePosts++;
+  }
+  const graded = computeGrade({
+    platform,
+    label,
+    followers,
+    following,
+    now,
+    engagement,
+    frequency,
+    history,
+    likeSum,
+    commentSum,
+    likePosts,
+  });
+  const gradeDescription =
+    graded.grade === null
+      ? noGradeReason({ label, isPrivate, posts: n, engagement, followers, platform })
+      : graded.description;
+  return { graded, gradeDescription };
 }

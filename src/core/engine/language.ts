@@ -1,5 +1,8 @@
 import { franc } from "franc-min";
+import type { ReportMetrics } from "../schemas/report";
 import { LANGUAGE_COUNTRIES } from "./lexicon";
+import type { TextScan } from "./scan";
+import { round } from "./stats";
 import { newScanState, newTextResult, scanText } from "./text";
 
 /**
@@ -49,4 +52,33 @@ export function detectLanguage(text: string): string {
   const out = newTextResult();
   scanText(bounded, "caption", newScanState(""), out);
   return out.lang !== "und" ? out.lang : francLanguage([bounded]);
+}
+
+const byLanguageShare = (a: { code: string; share: number }, b: { code: string; share: number }) =>
+  b.share - a.share || (a.code < b.code ? -1 : 1);
+
+/**
+ * The report's languages: the scan's per-text languages (franc on a sample of the undecided texts
+ * when the scan placed under a third of them; its answer is added to the scan's counts), as shares,
+ * largest first; and how they were found.
+ */
+export function languagesOf(scan: Pick<TextScan, "langCounts" | "undecided" | "eligibleTexts">): {
+  languages: ReportMetrics["languages"];
+  languageMethod: string;
+} {
+  const { langCounts, undecided, eligibleTexts } = scan;
+  let languageMethod = "stop words and scripts per text";
+  if (undecided.length > 0 && (eligibleTexts - undecided.length) * 3 < eligibleTexts) {
+    const lang = francLanguage(undecided);
+    languageMethod = `stop words and scripts per text; franc on a ${undecided.length}-text sample for the rest`;
+    if (lang !== "und") langCounts.set(lang, (langCounts.get(lang) ?? 0) + undecided.length);
+  }
+  let langTotal = 0;
+  for (const c of langCounts.values()) langTotal += c;
+  const languages: ReportMetrics["languages"] = [];
+  for (const [code, c] of langCounts) {
+    languages.push({ code, name: LANGUAGE_COUNTRIES[code]?.name ?? code, share: round(c / langTotal, 3) });
+  }
+  if (languages.length > 1) languages.sort(byLanguageShare);
+  return { languages, languageMethod };
 }

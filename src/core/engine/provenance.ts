@@ -1,85 +1,45 @@
-import type { Platform } from "../schemas/platform";
-import type { Provenance, ReportField, ReportMetrics } from "../schemas/report";
-import type { accountTypeOf } from "./account-type";
-import type { BenchmarkTables } from "./benchmarks";
-import type { CountryScore } from "./countries";
-import type { computeEngagement } from "./engagement";
-import type { computeFrequency } from "./frequency";
-import type { computeGrade } from "./grade";
+import type { Provenance, ReportField } from "../schemas/report";
+import type { ReportSteps } from "./assemble";
 import { INDUSTRY_METHOD } from "./industry";
 import { pct, plural } from "./stats";
-import type { estimateEarnings, estimateValue } from "./value";
 
 type Kind = Provenance["kind"];
 
-/** What the provenance of a report is written from: the analysis's intermediate results. */
-export interface ProvenanceInputs {
-  raw: Record<string, unknown>;
-  platform: Platform;
-  platformOk: boolean;
-  label: string;
-  name: string;
-  bio: string;
-  category: string;
-  source: string;
-  /** "instagram-graph at 2026-…" or "sample data (…)": the first input of every field. */
-  src: string;
-  measured: Kind;
-  followers: number;
-  followersHidden: boolean;
-  followerWord: string;
-  isPrivate: boolean;
-  /** Posts analysed. */
-  n: number;
-  tables: BenchmarkTables;
-  engagement: ReturnType<typeof computeEngagement>;
-  band: ReturnType<typeof computeEngagement>["band"];
-  frequency: ReturnType<typeof computeFrequency>;
-  top: { industry: string; score: number } | undefined;
-  recommendedIndustries: string[];
-  countries: CountryScore[];
-  declaredCountry: string | null;
-  audience: ReportMetrics["audience"];
-  graded: ReturnType<typeof computeGrade>;
-  quality: string | null;
-  value: ReturnType<typeof estimateValue> | null;
-  earnings: ReturnType<typeof estimateEarnings> | null;
-  type: ReturnType<typeof accountTypeOf>;
-}
+/**
+ * What the provenance of a report is written from: the results of the steps it describes (the
+ * profile read from the snapshot, the benchmark tables, and each computed part of the report).
+ */
+export type ProvenanceInputs = Pick<
+  ReportSteps,
+  | "profile"
+  | "tables"
+  | "engagement"
+  | "frequency"
+  | "scan"
+  | "industry"
+  | "countries"
+  | "audience"
+  | "grade"
+  | "quality"
+  | "worth"
+  | "accountType"
+>;
 
 /** The method and inputs behind every field of the report (in REPORT_FIELDS order). */
 export function provenanceOf(inputs: ProvenanceInputs): Record<ReportField, Provenance> {
-  const {
-    raw,
-    platform,
-    platformOk,
-    label,
-    name,
-    bio,
-    category,
-    source,
-    src,
-    measured,
-    followers,
-    followersHidden,
-    followerWord,
-    isPrivate,
-    n,
-    tables,
-    engagement,
-    band,
-    frequency,
-    top,
-    recommendedIndustries,
-    countries,
-    declaredCountry,
-    audience,
-    graded,
-    quality,
-    value,
-    earnings,
-    type,
-  } = inputs;
+  const { profile, tables, engagement, frequency, quality } = inputs;
+  const { raw, platform, platformOk, label, name, bio, category, source, src, measured } = profile;
+  const { followers, followersHidden, followerWord, isPrivate } = profile;
+  /** Posts analysed. */
+  const n = profile.posts.length;
+  const band = engagement.band;
+  const { top, recommendedIndustries } = inputs.industry;
+  const { countries } = inputs.countries;
+  const { declaredCountry } = inputs.scan;
+  const { audience } = inputs.audience;
+  const { graded } = inputs.grade;
+  const { value, earnings } = inputs.worth;
+  const type = inputs.accountType;
   const countsUsed =
     platform === "tiktok" ? "likes, comments, shares and views" : "likes, comments and views";
   const levelMethod =

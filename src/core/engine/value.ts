@@ -3,7 +3,8 @@ import type { ReportMetrics } from "../schemas/report";
 import type { Industry } from "../taxonomy";
 import type { BenchmarkTables, TierBand } from "./benchmarks";
 import type { ContentMix } from "./content";
-import { WEEKS_PER_MONTH } from "./frequency";
+import type { EngagementResult } from "./engagement";
+import { type FrequencyResult, WEEKS_PER_MONTH } from "./frequency";
 import type { CleanPost } from "./posts";
 import {
   bandPosition,
@@ -18,6 +19,7 @@ import {
   PUBLISHED_BANDS_SOURCE,
   priceTierFor,
 } from "./pricing";
+import type { Profile } from "./profile";
 import { clamp, median, money, round, thousands } from "./stats";
 
 /** The reported range around the point estimate (sponsorrate P11 reports 0.7×–1.4×). */
@@ -220,4 +222,42 @@ export function earningsText(e: EarningsMetrics): string {
   return assumed
     ? `${range} per month if ${pctShare}% of posts are sponsored (assumed; none detected — estimate: ${count})`
     : `${range} per month at the observed ${pctShare}% sponsored share (estimate: ${count})`;
+}
+
+/**
+ * The value per post and monthly earnings (estimates); none for a private account or a hidden
+ * follower count. `options.pricing` is read only when there is a value to price (an absent
+ * `options` fails here, as the golden corpus's "options/undefined" case records).
+ */
+export function valueAndEarnings(
+  profile: Pick<Profile, "platform" | "followers" | "followersHidden" | "isPrivate" | "posts">,
+  steps: {
+    mix: ContentMix;
+    engagement: EngagementResult;
+    frequency: FrequencyResult;
+    industry: Industry;
+    /** The advertiser step's observed sponsored share. */
+    sponsoredShare: number | null;
+  },
+  tables: BenchmarkTables,
+  options: { pricing?: PricingInput },
+): { value: ValueMetrics | null; earnings: EarningsMetrics | null } {
+  const { platform, followers, followersHidden, isPrivate, posts } = profile;
+  const { mix, engagement, frequency, industry, sponsoredShare } = steps;
+  const value =
+    isPrivate || followersHidden
+      ? null
+      : estimateValue({
+          platform,
+          followers,
+          posts,
+          mix,
+          comparedPct: engagement.level === "unknown" ? null : engagement.comparedPct,
+          band: engagement.band,
+          industry,
+          tables,
+          pricing: options.pricing,
+        });
+  const earnings = value ? estimateEarnings(value, frequency.postsPerWeek, sponsoredShare) : null;
+  return { value, earnings };
 }
