@@ -240,7 +240,8 @@ export function createReportService(deps: ReportServiceDeps) {
     let report: StoredReport = notes.length > 0 ? { ...engineReport, dataNotes: notes } : engineReport;
     if (deps.writer && !opts.measuredOnly) {
       opts.onStage?.("writing");
-      report = await deps.writer.write(engineReport, snapshot, { signal });
+      // The writer changes texts only: what the report says about its data (stored, limited) stays.
+      report = await deps.writer.write(report, snapshot, { signal });
     }
     // Nobody waits for this flight any more: store nothing (and the callers' units are given back).
     signal.throwIfAborted();

@@ -1,9 +1,13 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type FakeLlm, jsonReply, startFakeLlm } from "../ai/testing/fake-llm";
 import { VALID_TEXTS } from "../ai/testing/fixtures";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
+import { importFile } from "../import/import-service";
 import { startTestApp, type TestAppHandle } from "../testing/test-app";
 
 /** The AI writer wired into the report flow: a real OpenAI-protocol server on 127.0.0.1. */
@@ -50,6 +54,44 @@ describe("reports with the AI writer", () => {
     expect(a.provenance.contentQuality.kind).toBe("ai");
     expect(a.provenance.engagementRate.kind).toBe("measured");
     expect(llm.requests).toHaveLength(1);
+  });
+
+  it("keeps the report's data notes when the model writes its texts (a report made from stored data says so)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "routes-ai-"));
+    const file = path.join(dir, "creators.ndjson");
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify({
+        platform: "tiktok",
+        username: "imported_cook",
+        name: "Imported Cook",
+        followers: 52_000,
+        posts: Array.from({ length: 10 }, (_, i) => ({
+          id: `v${i}`,
+          type: "video",
+          caption: "Weeknight pasta #food",
+          postedAt: new Date(Date.now() - (i * 3 + 1) * 86_400_000).toISOString(),
+          views: 40_000 + i * 100,
+          likes: 2_000 + i * 10,
+          comments: 50 + i,
+        })),
+      })}\n`,
+    );
+    expect((await importFile(t.database.db, file)).posts).toBe(10);
+    fs.rmSync(dir, { recursive: true, force: true });
+    // The live source is down: the import answers, and the report must say it was made from it.
+    upstream.route("GET", "/@imported_cook", { status: 503, body: "unavailable" });
+    llm.enqueue(jsonReply(VALID_TEXTS));
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/analyze",
+      payload: { username: "imported_cook", platform: "tiktok" },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const a = res.json();
+    expect(a.source).toBe("import");
+    expect(a.ai).toMatchObject({ status: "used" });
+    expect(a.dataNotes).toEqual([expect.objectContaining({ kind: "stored", source: "import" })]);
   });
 
   it("falls back to the engine's texts when the model fails, and the report says so", async () => {

@@ -15,10 +15,10 @@ import { isSameSiteRequest, quotaIdentity, requireUser } from "../auth/auth-plug
 import type { AppConfig } from "../config";
 import { ValidationError } from "../errors";
 import { abortOnClose, openEventStream } from "../http/sse";
+import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
 import type { AccountRepo } from "./account-repo";
 import { type AccountView, type ReportService, toAccountView } from "./report-service";
 import { storedReportEntry } from "./stored-report";
-import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
 
 export interface ReportRoutesOptions {
   config: AppConfig;

@@ -1,8 +1,8 @@
 import { accountSchema } from "#core/schemas/account";
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { NotFoundError } from "../errors";
-import type { AccountRepo } from "./account-repo";
 import { type BodyCache, type BodyCacheEntry, bodyCacheKey } from "../shared/body-cache";
+import type { AccountRepo } from "./account-repo";
 import { toAccountView } from "./report-service";
 
 /**
