@@ -1,7 +1,7 @@
 import { RotateCcw, Save } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { PRICE_TIERS, type PricingAssumptions } from "#core/engine/pricing";
-import { PLATFORMS } from "#core/schemas/platform";
+import { PLATFORMS, type Platform } from "#core/schemas/platform";
 import { type PricingResponse, pricingAssumptionsSchema } from "#core/schemas/pricing";
 import { POST_TYPES } from "#core/schemas/snapshot";
 import { INDUSTRIES } from "#core/taxonomy";
@@ -85,6 +85,61 @@ function NumberBox({
  * niche factors, the currency and its rate — with the published defaults and their sources beside
  * them, and a reset to those defaults. Reports made after a save use them and say so.
  */
+interface RateCell {
+  /** The draft field ("cpm.youtube.short"). */
+  key: string;
+  /** The box's accessible name. */
+  label: string;
+  /** Beneath the box: the default (and the published band). */
+  hint: string;
+}
+
+/** Rows (tiers, formats) × platforms of number boxes, each with its default beneath it. */
+function PlatformRateTable({
+  rowHeader,
+  rows,
+  cell,
+  box,
+}: {
+  rowHeader: string;
+  rows: readonly { id: string; label: ReactNode }[];
+  cell: (row: string, platform: Platform) => RateCell;
+  box: (key: string, label: string) => ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="text-sm">
+        <thead>
+          <tr>
+            <th className="pr-3 text-left font-normal text-muted-foreground">{rowHeader}</th>
+            {PLATFORMS.map((p) => (
+              <th key={p} className="pr-3 text-left font-normal text-muted-foreground">
+                {PLATFORM_NAMES[p]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td className="pr-3 py-1">{row.label}</td>
+              {PLATFORMS.map((p) => {
+                const c = cell(row.id, p);
+                return (
+                  <td key={p} className="pr-3 py-1 align-top">
+                    {box(c.key, c.label)}
+                    <span className="block text-xs text-muted-foreground">{c.hint}</span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 function PricingEditor({ data }: { data: PricingResponse }) {
   const id = useId();
   const [draft, setDraft] = useState<Draft>(() => toDraft(data.assumptions));
@@ -92,6 +147,9 @@ function PricingEditor({ data }: { data: PricingResponse }) {
   const save = useSavePricing();
   const set = (key: string) => (v: string) => setDraft((d) => ({ ...d, [key]: v }));
   const def = data.defaults;
+  const box = (key: string, label: string) => (
+    <NumberBox id={`${id}-${key}`} label={label} value={draft[key] ?? ""} onChange={set(key)} />
+  );
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -129,49 +187,30 @@ function PricingEditor({ data }: { data: PricingResponse }) {
               US dollars per 1,000 followers
             </h3>
             <p className="text-xs text-muted-foreground">{data.sources.per1kFollowers}</p>
-            <div className="overflow-x-auto">
-              <table className="text-sm">
-                <thead>
-                  <tr>
-                    <th className="pr-3 text-left font-normal text-muted-foreground">Tier</th>
-                    {PLATFORMS.map((p) => (
-                      <th key={p} className="pr-3 text-left font-normal text-muted-foreground">
-                        {PLATFORM_NAMES[p]}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.tiers.map((t) => (
-                    <tr key={t.tier}>
-                      <td className="pr-3 py-1">
-                        {t.tier} <span className="text-muted-foreground">({t.label})</span>
-                      </td>
-                      {PLATFORMS.map((p) => {
-                        const key = `per1kFollowers.${p}.${t.tier}`;
-                        const band = data.bands[p]?.[t.tier];
-                        return (
-                          <td key={p} className="pr-3 py-1 align-top">
-                            <NumberBox
-                              id={`${id}-${key}`}
-                              label={`${PLATFORM_NAMES[p]} ${t.tier} rate per 1,000 followers`}
-                              value={draft[key] ?? ""}
-                              onChange={set(key)}
-                            />
-                            <span className="block text-xs text-muted-foreground">
-                              default ${def.per1kFollowers[p][t.tier as (typeof PRICE_TIERS)[number]]}
-                              {band
-                                ? ` · IMH $${band.low.toLocaleString("en-US")}${band.high === null ? "+" : `–$${band.high.toLocaleString("en-US")}`}`
-                                : ""}
-                            </span>
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PlatformRateTable
+              rowHeader="Tier"
+              rows={data.tiers.map((t) => ({
+                id: t.tier,
+                label: (
+                  <>
+                    {t.tier} <span className="text-muted-foreground">({t.label})</span>
+                  </>
+                ),
+              }))}
+              cell={(tier, p) => {
+                const band = data.bands[p]?.[tier];
+                return {
+                  key: `per1kFollowers.${p}.${tier}`,
+                  label: `${PLATFORM_NAMES[p]} ${tier} rate per 1,000 followers`,
+                  hint: `default $${def.per1kFollowers[p][tier as (typeof PRICE_TIERS)[number]]}${
+                    band
+                      ? ` · IMH $${band.low.toLocaleString("en-US")}${band.high === null ? "+" : `–$${band.high.toLocaleString("en-US")}`}`
+                      : ""
+                  }`,
+                };
+              }}
+              box={box}
+            />
             <p className="text-xs text-muted-foreground">Published bands: {data.sources.bands}.</p>
           </section>
 
@@ -180,43 +219,16 @@ function PricingEditor({ data }: { data: PricingResponse }) {
               CPM (US dollars per 1,000 views) by format
             </h3>
             <p className="text-xs text-muted-foreground">{data.sources.cpm}</p>
-            <div className="overflow-x-auto">
-              <table className="text-sm">
-                <thead>
-                  <tr>
-                    <th className="pr-3 text-left font-normal text-muted-foreground">Format</th>
-                    {PLATFORMS.map((p) => (
-                      <th key={p} className="pr-3 text-left font-normal text-muted-foreground">
-                        {PLATFORM_NAMES[p]}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {POST_TYPES.map((t) => (
-                    <tr key={t}>
-                      <td className="pr-3 py-1">{t}</td>
-                      {PLATFORMS.map((p) => {
-                        const key = `cpm.${p}.${t}`;
-                        return (
-                          <td key={p} className="pr-3 py-1 align-top">
-                            <NumberBox
-                              id={`${id}-${key}`}
-                              label={`${PLATFORM_NAMES[p]} ${t} CPM`}
-                              value={draft[key] ?? ""}
-                              onChange={set(key)}
-                            />
-                            <span className="block text-xs text-muted-foreground">
-                              default ${def.cpm[p][t]}
-                            </span>
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PlatformRateTable
+              rowHeader="Format"
+              rows={POST_TYPES.map((t) => ({ id: t, label: t }))}
+              cell={(type, p) => ({
+                key: `cpm.${p}.${type}`,
+                label: `${PLATFORM_NAMES[p]} ${type} CPM`,
+                hint: `default $${def.cpm[p][type as (typeof POST_TYPES)[number]]}`,
+              })}
+              box={box}
+            />
           </section>
 
           <section className="flex flex-col gap-2" aria-labelledby={`${id}-niche`}>
