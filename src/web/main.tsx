@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app";
 import { preloadPage } from "./app/router";
@@ -16,12 +16,17 @@ if (!root) throw new Error("Missing #root element in index.html");
 // The static shell stays on screen until the first render replaces it (decision 027). Waiting for
 // the current page's chunk (already downloading: the HTML preloads it) makes that render the page
 // itself; if the chunk fails, the page's error boundary offers a Retry as before.
+// As a transition, that render yields to the browser every few milliseconds instead of holding the
+// main thread for the whole tree (total blocking time): the shell is already on screen meanwhile.
 preloadPage(window.location.pathname)
   .catch(() => undefined)
-  .finally(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    ),
-  );
+  .finally(() => {
+    const reactRoot = createRoot(root);
+    startTransition(() =>
+      reactRoot.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+    );
+  });
