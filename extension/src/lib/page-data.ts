@@ -1,21 +1,8 @@
-/** Pulls the JSON a platform embeds in its own HTML out of a page (document or fetched text). */
-import { CaptureError } from "./capture-error";
-
 /**
- * The text of `<script id="…">…</script>` found with indexOf (linear, no DOM needed). Script JSON
- * escapes "</", so the first "</script>" after the tag ends it. The same approach as the server's
- * TikTok collector.
+ * Pulls the JSON a platform embeds in its own HTML out of a page (document or fetched text). A
+ * `<script id="…">` is read by core's extractScriptById (src/core/platform-json/page-script.ts).
  */
-export function extractScriptById(html: string, id: string): string | undefined {
-  let idx = html.indexOf(`id="${id}"`);
-  if (idx < 0) idx = html.indexOf(`id='${id}'`);
-  if (idx < 0) return undefined;
-  const open = html.indexOf(">", idx);
-  if (open < 0) return undefined;
-  const close = html.indexOf("</script>", open);
-  if (close < 0) return undefined;
-  return html.slice(open + 1, close);
-}
+import { CaptureError } from "./capture-error";
 
 /**
  * The object a page assigns to a global in an inline script (`var ytInitialData = {…};`), from

@@ -3,11 +3,12 @@
  * first-party data: the page's own embedded JSON, or the same call/page the site itself loads,
  * fetched from the page's origin with the user's cookies. Runs only when the user clicks.
  */
+import { INSTAGRAM_WEB_APP_ID } from "../../../src/core/platform-json/instagram";
 import type { Platform } from "../../../src/core/schemas/platform";
 import type { ProfileSnapshot } from "../../../src/core/schemas/snapshot";
 import { CaptureError } from "./capture-error";
 import { extractAssignedJson, parsePageJson } from "./page-data";
-import { INSTAGRAM_WEB_APP_ID, instagramHandleFromPath, parseInstagramProfile } from "./parsers/instagram";
+import { instagramHandleFromPath, parseInstagramProfile } from "./parsers/instagram";
 import { parseTikTokPage, tiktokHandleFromPath } from "./parsers/tiktok";
 import { parseYouTubeInitialData, youtubeHandleFromPath } from "./parsers/youtube";
 

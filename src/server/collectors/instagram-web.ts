@@ -4,7 +4,14 @@
  */
 import { z } from "zod";
 import { stripAt } from "#core/handles";
-import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
+import {
+  INSTAGRAM_WEB_APP_ID,
+  instagramFollowers,
+  instagramProfileFields,
+  instagramTimelinePosts,
+  instagramUserSchema,
+} from "#core/platform-json/instagram";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import { AccountNotFoundError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
 import { type Cookie, createCookieJar } from "./cookies";
 import { BROWSER_USER_AGENT, type HttpClient } from "./http";
@@ -19,63 +26,9 @@ import {
 } from "./upstream-json";
 
 const SERVICE = "Instagram";
-export const INSTAGRAM_WEB_APP_ID = "936619743392459";
-
-const countEdge = z.looseObject({ count: z.number() });
-
-const nodeSchema = z.looseObject({
-  __typename: z.string().optional(),
-  id: z.string(),
-  shortcode: z.string().optional(),
-  is_video: z.boolean().optional(),
-  product_type: z.string().nullish(),
-  taken_at_timestamp: z.number(),
-  video_view_count: z.number().nullish(),
-  video_play_count: z.number().nullish(),
-  video_duration: z.number().nullish(),
-  like_and_view_counts_disabled: z.boolean().nullish(),
-  edge_liked_by: countEdge.nullish(),
-  edge_media_preview_like: countEdge.nullish(),
-  edge_media_to_comment: countEdge.nullish(),
-  edge_media_preview_comment: countEdge.nullish(),
-  edge_media_to_caption: z
-    .looseObject({ edges: z.array(z.looseObject({ node: z.looseObject({ text: z.string() }) })) })
-    .nullish(),
+const userSchema = instagramUserSchema.refine((u) => instagramFollowers(u) !== undefined, {
+  message: "no follower count (edge_followed_by.count or follower_count)",
 });
-type IgNode = z.output<typeof nodeSchema>;
-
-const userSchema = z
-  .looseObject({
-    id: z.string().optional(),
-    pk: z.union([z.string(), z.number()]).optional(),
-    username: z.string().min(1),
-    full_name: z.string().nullish(),
-    biography: z.string().nullish(),
-    is_verified: z.boolean().nullish(),
-    is_private: z.boolean().nullish(),
-    is_business_account: z.boolean().nullish(),
-    is_business: z.boolean().nullish(),
-    category_name: z.string().nullish(),
-    business_category_name: z.string().nullish(),
-    category: z.string().nullish(),
-    external_url: z.string().nullish(),
-    profile_pic_url: z.string().nullish(),
-    profile_pic_url_hd: z.string().nullish(),
-    edge_followed_by: countEdge.nullish(),
-    follower_count: z.number().nullish(),
-    edge_follow: countEdge.nullish(),
-    following_count: z.number().nullish(),
-    media_count: z.number().nullish(),
-    edge_owner_to_timeline_media: z
-      .looseObject({
-        count: z.number().nullish(),
-        edges: z.array(z.looseObject({ node: z.unknown() })).default([]),
-      })
-      .nullish(),
-  })
-  .refine((u) => u.edge_followed_by?.count != null || u.follower_count != null, {
-    message: "no follower count (edge_followed_by.count or follower_count)",
-  });
 
 const responseSchema = z.looseObject({
   data: z.looseObject({ user: userSchema.nullable() }).optional(),
@@ -102,37 +55,6 @@ export interface InstagramWebCollectorOptions {
   providerConfigured?: boolean;
   /** Cookies from INSTAGRAM_COOKIES_FILE, sent with every request (a logged-in session). */
   cookies?: readonly Cookie[];
-}
-
-function nodeToPost(node: IgNode): SnapshotPost {
-  const hidden = node.like_and_view_counts_disabled === true;
-  const rawLikes = node.edge_liked_by?.count ?? node.edge_media_preview_like?.count;
-  const likes = hidden || rawLikes === undefined || rawLikes < 0 ? null : rawLikes;
-  const comments = node.edge_media_to_comment?.count ?? node.edge_media_preview_comment?.count ?? null;
-  const isVideo =
-    node.__typename === "GraphVideo" || (node.__typename === undefined && node.is_video === true);
-  const type =
-    node.__typename === "GraphSidecar"
-      ? "carousel"
-      : isVideo
-        ? node.product_type === "clips"
-          ? "reel"
-          : "video"
-        : "photo";
-  const views = isVideo && !hidden ? (node.video_view_count ?? node.video_play_count ?? null) : null;
-  return {
-    id: node.id,
-    type,
-    caption: node.edge_media_to_caption?.edges[0]?.node.text ?? null,
-    postedAt: new Date(node.taken_at_timestamp * 1000).toISOString(),
-    likes,
-    comments: comments !== null && comments >= 0 ? comments : null,
-    views,
-    durationSec: node.video_duration ?? null,
-    ...(node.shortcode
-      ? { url: `https://www.instagram.com/${type === "reel" ? "reel" : "p"}/${node.shortcode}/` }
-      : {}),
-  };
 }
 
 function cookieHeader(value: string | undefined): Record<string, string> {
@@ -222,41 +144,20 @@ export function createInstagramWebCollector(options: InstagramWebCollectorOption
       const user = parsed.data.user;
       if (!user) throw new AccountNotFoundError(`No Instagram account @${handle} was found`);
 
-      const isPrivate = user.is_private === true;
-      const posts: SnapshotPost[] = [];
-      if (!isPrivate) {
-        let skipped = 0;
-        for (const edge of user.edge_owner_to_timeline_media?.edges ?? []) {
-          const node = nodeSchema.safeParse(edge.node);
-          if (node.success) posts.push(nodeToPost(node.data));
-          else skipped++;
-        }
-        if (skipped > 0)
-          options.logger?.warn(
-            { service: SERVICE, handle, skipped },
-            "skipped Instagram posts with an unexpected shape",
-          );
-      }
+      const { posts, skipped } = instagramTimelinePosts(user);
+      if (skipped > 0)
+        options.logger?.warn(
+          { service: SERVICE, handle, skipped },
+          "skipped Instagram posts with an unexpected shape",
+        );
 
       const snapshot: ProfileSnapshot = {
-        platform: "instagram",
-        username: user.username,
-        name: user.full_name ?? "",
-        bio: user.biography ?? "",
-        verified: user.is_verified === true,
-        isPrivate,
-        category: user.category_name ?? user.business_category_name ?? user.category ?? null,
-        avatarUrl: user.profile_pic_url_hd ?? user.profile_pic_url ?? null,
-        externalUrl: user.external_url || null,
-        followers: user.edge_followed_by?.count ?? user.follower_count ?? 0,
-        following: user.edge_follow?.count ?? user.following_count ?? null,
-        postsCount: user.edge_owner_to_timeline_media?.count ?? user.media_count ?? null,
+        ...instagramProfileFields(user),
+        followers: instagramFollowers(user) ?? 0,
         fetchedAt: new Date(now()).toISOString(),
         source: "instagram-web",
         official: false,
         posts,
-        isBusiness: user.is_business_account ?? user.is_business ?? null,
-        platformUserId: user.id ?? (user.pk !== undefined ? String(user.pk) : null),
       };
       return snapshot;
     },

@@ -10,7 +10,7 @@ import {
 import { createHttpClient } from "./http";
 import { type FakeUpstream, startFakeUpstream } from "./testing/fake-upstream";
 import { fixture, recordingLogger, testCollectorsConfig, tiktokPage } from "./testing/helpers";
-import { createTikTokCollector, extractScriptById } from "./tiktok";
+import { createTikTokCollector } from "./tiktok";
 
 const NOW = Date.parse("2026-09-10T12:00:00Z");
 const HTML = { "content-type": "text/html; charset=utf-8" };
@@ -188,15 +188,5 @@ describe("TikTok profile page collector", () => {
     const snap = await tiktok().fetchSnapshot("tiktok", "examplecreator", {});
     expect(snap?.followers).toBe(91200);
     expect(fake.count("/@examplecreator")).toBe(2);
-  });
-});
-
-describe("extractScriptById", () => {
-  it("finds the script by id with indexOf, ignoring other scripts", () => {
-    const html = `<script>var a = "</div>";</script><script id="X" type="application/json">{"a":1}</script><script>2</script>`;
-    expect(extractScriptById(html, "X")).toBe('{"a":1}');
-    expect(extractScriptById(html, "Y")).toBeUndefined();
-    expect(extractScriptById(`<script id='X'>{}</script>`, "X")).toBe("{}");
-    expect(extractScriptById(`<script id="X">{"unterminated"`, "X")).toBeUndefined();
   });
 });

@@ -15,6 +15,19 @@
 import { randomInt } from "node:crypto";
 import { z } from "zod";
 import { stripAt } from "#core/handles";
+import { extractScriptById } from "#core/platform-json/page-script";
+import {
+  TIKTOK_NOT_FOUND_CODES,
+  tiktokCount,
+  tiktokDetailItems,
+  tiktokIsPrivate,
+  tiktokPosts,
+  tiktokProfileFields,
+  tiktokSigiUserKey,
+  tiktokStatsSchema,
+  tiktokUserSchema,
+  tiktokVideoUrl,
+} from "#core/platform-json/tiktok";
 import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
 import { AccountNotFoundError, AppError, LoginWallOrBlockedError, UpstreamUnreachableError } from "../errors";
 import { type Cookie, type CookieJar, createCookieJar } from "./cookies";
@@ -25,53 +38,7 @@ import { parseJsonText, type UpstreamContext, upstreamChanged, validateUpstream 
 
 const SERVICE = "TikTok";
 const MAX_POSTS = 30;
-/** webapp.user-detail status codes that mean "no such user" (10202) or "banned" (10221). */
-const NOT_FOUND_CODES = new Set([10202, 10221]);
-
-const num = z.union([z.number().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);
-
-const userSchema = z.looseObject({
-  id: z.string().optional(),
-  uniqueId: z.string().min(1),
-  nickname: z.string().nullish(),
-  signature: z.string().nullish(),
-  verified: z.boolean().nullish(),
-  privateAccount: z.boolean().nullish(),
-  secret: z.boolean().nullish(),
-  avatarLarger: z.string().nullish(),
-  avatarMedium: z.string().nullish(),
-  bioLink: z.looseObject({ link: z.string().nullish() }).nullish(),
-  region: z.string().nullish(),
-  secUid: z.string().nullish(),
-});
-
-const statsSchema = z.looseObject({
-  followerCount: num,
-  followingCount: num.nullish(),
-  heartCount: num.nullish(),
-  heart: num.nullish(),
-  videoCount: num.nullish(),
-});
-
-const itemStatsSchema = z.looseObject({
-  playCount: num.nullish(),
-  diggCount: num.nullish(),
-  commentCount: num.nullish(),
-  shareCount: num.nullish(),
-  collectCount: num.nullish(),
-});
-
-const itemSchema = z.looseObject({
-  id: z.string().min(1),
-  desc: z.string().nullish(),
-  createTime: num,
-  isAd: z.boolean().nullish(),
-  video: z.looseObject({ duration: num.nullish() }).nullish(),
-  imagePost: z.unknown().optional(),
-  stats: itemStatsSchema.nullish(),
-  statsV2: itemStatsSchema.nullish(),
-});
-type TikTokItem = z.output<typeof itemSchema>;
+const userSchema = tiktokUserSchema.extend({ secUid: z.string().nullish() });
 
 const userDetailSchema = z.looseObject({
   statusCode: z.number().optional(),
@@ -79,8 +46,8 @@ const userDetailSchema = z.looseObject({
   userInfo: z
     .looseObject({
       user: userSchema.optional(),
-      stats: statsSchema.optional(),
-      statsV2: statsSchema.optional(),
+      stats: tiktokStatsSchema.optional(),
+      statsV2: tiktokStatsSchema.optional(),
       itemList: z.array(z.unknown()).optional(),
     })
     .optional(),
@@ -102,22 +69,6 @@ const sigiSchema = z.looseObject({
   ItemModule: z.record(z.string(), z.unknown()).optional(),
 });
 
-/**
- * The text content of `<script id="…">…</script>`, found with indexOf (no DOM parser, linear time;
- * the body is already capped by the HTTP helper). Script JSON escapes "</" so the first
- * "</script>" after the tag ends it.
- */
-export function extractScriptById(html: string, id: string): string | undefined {
-  let idx = html.indexOf(`id="${id}"`);
-  if (idx < 0) idx = html.indexOf(`id='${id}'`);
-  if (idx < 0) return undefined;
-  const open = html.indexOf(">", idx);
-  if (open < 0) return undefined;
-  const close = html.indexOf("</script>", open);
-  if (close < 0) return undefined;
-  return html.slice(open + 1, close);
-}
-
 const itemListSchema = z.looseObject({
   statusCode: z.number().optional(),
   itemList: z.array(z.unknown()).nullish(),
@@ -133,17 +84,17 @@ const embedUserSchema = z.looseObject({
   privateAccount: z.boolean().nullish(),
   avatarThumbUrl: z.string().nullish(),
   avatarLarger: z.string().nullish(),
-  followerCount: num,
-  followingCount: num.nullish(),
-  heartCount: num.nullish(),
-  videoCount: num.nullish(),
+  followerCount: tiktokCount,
+  followingCount: tiktokCount.nullish(),
+  heartCount: tiktokCount.nullish(),
+  videoCount: tiktokCount.nullish(),
 });
 
 const embedVideoSchema = z.looseObject({
   id: z.string().regex(/^\d{6,25}$/),
   desc: z.string().nullish(),
-  createTime: num.nullish(),
-  playCount: num.nullish(),
+  createTime: tiktokCount.nullish(),
+  playCount: tiktokCount.nullish(),
 });
 
 const embedStateSchema = z.looseObject({
@@ -206,38 +157,16 @@ export interface TikTokCollectorOptions {
 
 interface Extracted {
   user: z.output<typeof userSchema>;
-  stats: z.output<typeof statsSchema>;
+  stats: z.output<typeof tiktokStatsSchema>;
   rawItems: unknown[];
 }
 
 /** How a snapshot's posts were found, recorded as `postsVia` for provenance. */
 export type TikTokPostsVia = "profile-page" | "item-list" | "embed" | "none";
 
-function itemToPost(item: TikTokItem): SnapshotPost {
-  type Key = "playCount" | "diggCount" | "commentCount" | "shareCount" | "collectCount";
-  const pick = (k: Key): number | null => item.stats?.[k] ?? item.statsV2?.[k] ?? null;
-  return {
-    id: item.id,
-    type: item.imagePost ? "carousel" : "video",
-    caption: item.desc ?? null,
-    postedAt: new Date(item.createTime * 1000).toISOString(),
-    views: pick("playCount"),
-    likes: pick("diggCount"),
-    comments: pick("commentCount"),
-    shares: pick("shareCount"),
-    durationSec: item.video?.duration ?? null,
-    saves: pick("collectCount"),
-    isAd: item.isAd ?? null,
-  };
-}
-
 function parseItems(raw: readonly unknown[], skipped: { n: number }): SnapshotPost[] {
-  const posts: SnapshotPost[] = [];
-  for (const r of raw) {
-    const item = itemSchema.safeParse(r);
-    if (item.success) posts.push(itemToPost(item.data));
-    else skipped.n++;
-  }
+  const { posts, skipped: n } = tiktokPosts(raw);
+  skipped.n += n;
   return posts;
 }
 
@@ -364,7 +293,7 @@ function createTikTokSession(options: TikTokCollectorOptions) {
         comments: null,
         shares: null,
         durationSec: null,
-        url: `https://www.tiktok.com/@${handle}/video/${parsed.data.id}`,
+        url: tiktokVideoUrl(handle, parsed.data.id),
       });
     }
     if (skipped > 0)
@@ -466,35 +395,29 @@ export function createTikTokCollector(options: TikTokCollectorOptions): Collecto
     if (detailRaw === undefined) throw blocked(handle, " (the page had no profile data)");
     const detail = validateUpstream(userDetailSchema, detailRaw, ctx, raw);
     const code = detail.statusCode ?? 0;
-    if (NOT_FOUND_CODES.has(code)) throw notFound(handle);
+    if (TIKTOK_NOT_FOUND_CODES.has(code)) throw notFound(handle);
     const user = detail.userInfo?.user;
     const stats = detail.userInfo?.stats ?? detail.userInfo?.statsV2;
     if (!user || !stats) {
       if (code !== 0) throw blocked(handle, ` (TikTok status ${code})`);
       throw upstreamChanged(ctx, raw, "webapp.user-detail without userInfo.user/stats");
     }
-    const postList = data.__DEFAULT_SCOPE__?.["webapp.user-post"];
-    const fromPostScope =
-      postList && typeof postList === "object" && Array.isArray((postList as { itemList?: unknown }).itemList)
-        ? ((postList as { itemList: unknown[] }).itemList ?? [])
-        : [];
-    const rawItems = detail.itemList ?? detail.userInfo?.itemList ?? fromPostScope;
+    const rawItems = tiktokDetailItems(detail, data.__DEFAULT_SCOPE__);
     return { user, stats, rawItems };
   }
 
   function fromSigi(raw: string, handle: string, ctx: UpstreamContext): Extracted {
     const data = validateUpstream(sigiSchema, parseJsonText(raw, ctx), ctx, raw);
     const code = data.UserPage?.statusCode ?? 0;
-    if (NOT_FOUND_CODES.has(code)) throw notFound(handle);
+    if (TIKTOK_NOT_FOUND_CODES.has(code)) throw notFound(handle);
     const users = data.UserModule?.users ?? {};
-    const key =
-      Object.keys(users).find((k) => k.toLowerCase() === handle.toLowerCase()) ?? Object.keys(users)[0];
+    const key = tiktokSigiUserKey(users, handle);
     if (key === undefined) {
       if (code !== 0) throw blocked(handle, ` (TikTok status ${code})`);
       throw upstreamChanged(ctx, raw, "SIGI_STATE without UserModule.users");
     }
     const user = validateUpstream(userSchema, users[key], ctx, raw);
-    const stats = validateUpstream(statsSchema, data.UserModule?.stats?.[key], ctx, raw);
+    const stats = validateUpstream(tiktokStatsSchema, data.UserModule?.stats?.[key], ctx, raw);
     return { user, stats, rawItems: Object.values(data.ItemModule ?? {}) };
   }
 
@@ -563,7 +486,7 @@ export function createTikTokCollector(options: TikTokCollectorOptions): Collecto
       else throw blocked(handle); // a shell with no data script
 
       const { user, stats } = extracted;
-      const isPrivate = user.privateAccount === true || user.secret === true;
+      const isPrivate = tiktokIsPrivate(user);
       let posts: SnapshotPost[] = [];
       let postsVia: TikTokPostsVia = "none";
       if (!isPrivate) {
@@ -580,25 +503,12 @@ export function createTikTokCollector(options: TikTokCollectorOptions): Collecto
       }
 
       const snapshot: ProfileSnapshot = {
-        platform: "tiktok",
-        username: user.uniqueId,
-        name: user.nickname ?? "",
-        bio: user.signature ?? "",
-        verified: user.verified === true,
-        isPrivate,
-        avatarUrl: user.avatarLarger ?? user.avatarMedium ?? null,
-        externalUrl: user.bioLink?.link || null,
-        followers: stats.followerCount,
-        following: stats.followingCount ?? null,
-        postsCount: stats.videoCount ?? null,
+        ...tiktokProfileFields(user, stats),
         fetchedAt: new Date(now()).toISOString(),
         source: "tiktok-web",
         official: false,
         postsVia,
         posts,
-        totalLikes: stats.heartCount ?? stats.heart ?? null,
-        region: user.region ?? null,
-        platformUserId: user.id ?? null,
       };
       return snapshot;
     },

@@ -4,62 +4,28 @@
  * user has open (or the same page fetched again in their session after in-app navigation).
  */
 import { z } from "zod";
-import type { ProfileSnapshot, SnapshotPost } from "../../../../src/core/schemas/snapshot";
+import { extractScriptById } from "../../../../src/core/platform-json/page-script";
+import {
+  TIKTOK_NOT_FOUND_CODES,
+  tiktokDetailItems,
+  tiktokIsPrivate,
+  tiktokPosts,
+  tiktokProfileFields,
+  tiktokSigiUserKey,
+  tiktokStatsSchema,
+  tiktokUserSchema,
+  tiktokVideoUrl,
+} from "../../../../src/core/platform-json/tiktok";
+import type { ProfileSnapshot } from "../../../../src/core/schemas/snapshot";
 import { CaptureError } from "../capture-error";
-import { extractScriptById, parsePageJson } from "../page-data";
+import { parsePageJson } from "../page-data";
 import { CAPTURE_SOURCE, finishSnapshot, newestPosts } from "../snapshot";
-
-/** webapp.user-detail status codes that mean "no such user" (10202) or "banned" (10221). */
-const NOT_FOUND_CODES = new Set([10202, 10221]);
 
 /** The handle of a tiktok.com profile path ("/@examplecreator", "/@examplecreator/"). */
 export function tiktokHandleFromPath(pathname: string): string | undefined {
   const m = /^\/@([\w.]{1,60})\/?$/.exec(pathname);
   return m?.[1];
 }
-
-const num = z.union([z.number().nonnegative(), z.string().regex(/^\d+$/).transform(Number)]);
-
-const userSchema = z.looseObject({
-  id: z.string().optional(),
-  uniqueId: z.string().min(1),
-  nickname: z.string().nullish(),
-  signature: z.string().nullish(),
-  verified: z.boolean().nullish(),
-  privateAccount: z.boolean().nullish(),
-  secret: z.boolean().nullish(),
-  avatarLarger: z.string().nullish(),
-  avatarMedium: z.string().nullish(),
-  bioLink: z.looseObject({ link: z.string().nullish() }).nullish(),
-  region: z.string().nullish(),
-});
-
-const statsSchema = z.looseObject({
-  followerCount: num,
-  followingCount: num.nullish(),
-  heartCount: num.nullish(),
-  heart: num.nullish(),
-  videoCount: num.nullish(),
-});
-
-const itemStatsSchema = z.looseObject({
-  playCount: num.nullish(),
-  diggCount: num.nullish(),
-  commentCount: num.nullish(),
-  shareCount: num.nullish(),
-  collectCount: num.nullish(),
-});
-
-const itemSchema = z.looseObject({
-  id: z.string().min(1),
-  desc: z.string().nullish(),
-  createTime: num,
-  isAd: z.boolean().nullish(),
-  video: z.looseObject({ duration: num.nullish() }).nullish(),
-  imagePost: z.unknown().optional(),
-  stats: itemStatsSchema.nullish(),
-  statsV2: itemStatsSchema.nullish(),
-});
 
 const detailSchema = z.looseObject({
   statusCode: z.number().optional(),
@@ -74,28 +40,6 @@ const detailSchema = z.looseObject({
   itemList: z.array(z.unknown()).optional(),
 });
 
-function itemToPost(raw: unknown, handle: string): SnapshotPost | undefined {
-  const parsed = itemSchema.safeParse(raw);
-  if (!parsed.success) return undefined;
-  const item = parsed.data;
-  type Key = "playCount" | "diggCount" | "commentCount" | "shareCount" | "collectCount";
-  const pick = (k: Key): number | null => item.stats?.[k] ?? item.statsV2?.[k] ?? null;
-  return {
-    id: item.id,
-    type: item.imagePost ? "carousel" : "video",
-    caption: item.desc ?? null,
-    postedAt: new Date(item.createTime * 1000).toISOString(),
-    views: pick("playCount"),
-    likes: pick("diggCount"),
-    comments: pick("commentCount"),
-    shares: pick("shareCount"),
-    durationSec: item.video?.duration ?? null,
-    saves: pick("collectCount"),
-    isAd: item.isAd ?? null,
-    url: `https://www.tiktok.com/@${handle}/video/${item.id}`,
-  };
-}
-
 interface Extracted {
   code: number;
   user: unknown;
@@ -107,13 +51,11 @@ function fromUniversal(json: unknown): Extracted | undefined {
   const scope = (json as { __DEFAULT_SCOPE__?: Record<string, unknown> } | null)?.__DEFAULT_SCOPE__;
   const detail = detailSchema.safeParse(scope?.["webapp.user-detail"]);
   if (!detail.success || scope?.["webapp.user-detail"] === undefined) return undefined;
-  const postScope = scope?.["webapp.user-post"] as { itemList?: unknown } | undefined;
-  const fromPostScope = Array.isArray(postScope?.itemList) ? (postScope.itemList as unknown[]) : [];
   return {
     code: detail.data.statusCode ?? 0,
     user: detail.data.userInfo?.user,
     stats: detail.data.userInfo?.stats ?? detail.data.userInfo?.statsV2,
-    items: detail.data.itemList ?? detail.data.userInfo?.itemList ?? fromPostScope,
+    items: tiktokDetailItems(detail.data, scope),
   };
 }
 
@@ -125,8 +67,7 @@ function fromSigi(json: unknown, handle: string): Extracted | undefined {
   } | null;
   if (!data || typeof data !== "object") return undefined;
   const users = data.UserModule?.users ?? {};
-  const key =
-    Object.keys(users).find((k) => k.toLowerCase() === handle.toLowerCase()) ?? Object.keys(users)[0];
+  const key = tiktokSigiUserKey(users, handle);
   return {
     code: data.UserPage?.statusCode ?? 0,
     user: key === undefined ? undefined : users[key],
@@ -163,13 +104,13 @@ export function parseTikTokPage(
       `This TikTok page's data has no profile (webapp.user-detail) for @${handle}; reload the page and try again.`,
       "no-profile-data",
     );
-  if (NOT_FOUND_CODES.has(extracted.code))
+  if (TIKTOK_NOT_FOUND_CODES.has(extracted.code))
     throw new CaptureError(
       `TikTok says there is no account @${handle} (it may have been removed or banned).`,
       "not-found",
     );
-  const user = userSchema.safeParse(extracted.user);
-  const stats = statsSchema.safeParse(extracted.stats);
+  const user = tiktokUserSchema.safeParse(extracted.user);
+  const stats = tiktokStatsSchema.safeParse(extracted.stats);
   if (!user.success || !stats.success)
     throw new CaptureError(
       `This TikTok page's profile data for @${handle} has an unexpected shape (${user.success ? "stats" : "user"}); the site may have changed. Nothing was sent.`,
@@ -180,10 +121,10 @@ export function parseTikTokPage(
       `This TikTok page holds data for @${user.data.uniqueId}, not @${handle}.`,
       "stale-page-data",
     );
-  const isPrivate = user.data.privateAccount === true || user.data.secret === true;
+  const isPrivate = tiktokIsPrivate(user.data);
   const uniqueId = user.data.uniqueId;
   const toPosts = (items: readonly unknown[]) =>
-    items.map((i) => itemToPost(i, uniqueId)).filter((p) => p !== undefined);
+    tiktokPosts(items).posts.map((p) => ({ ...p, url: tiktokVideoUrl(uniqueId, p.id) }));
   const fromHtml = isPrivate ? [] : toPosts(extracted.items);
   const byThisProfile = (i: unknown) => {
     const author = (i as { author?: { uniqueId?: unknown } } | null)?.author?.uniqueId;
@@ -191,29 +132,15 @@ export function parseTikTokPage(
   };
   const fromRequests = isPrivate ? [] : toPosts(loadedItems.filter(byThisProfile));
   const posts = [...fromHtml, ...fromRequests];
-  const s = stats.data;
   return finishSnapshot(
     {
-      platform: "tiktok",
-      username: user.data.uniqueId,
-      name: user.data.nickname ?? "",
-      bio: user.data.signature ?? "",
-      verified: user.data.verified === true,
-      isPrivate,
-      avatarUrl: user.data.avatarLarger ?? user.data.avatarMedium ?? null,
-      externalUrl: user.data.bioLink?.link || null,
-      followers: s.followerCount,
-      following: s.followingCount ?? null,
-      postsCount: s.videoCount ?? null,
+      ...tiktokProfileFields(user.data, stats.data),
       fetchedAt: now.toISOString(),
       source: CAPTURE_SOURCE,
       capturedFrom: "tiktok profile page",
       postsVia: fromHtml.length > 0 ? "profile-page" : fromRequests.length > 0 ? "page-requests" : "none",
       official: false,
       posts: newestPosts(posts),
-      totalLikes: s.heartCount ?? s.heart ?? null,
-      region: user.data.region ?? null,
-      platformUserId: user.data.id ?? null,
     },
     "TikTok",
   );
