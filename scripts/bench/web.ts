@@ -82,6 +82,20 @@ async function lighthouseRun(
 }
 
 /**
+ * Lighthouse sometimes loses the trace of a load ("NO_NAVSTART … Please run Lighthouse again"): one
+ * more attempt, then the error stands.
+ */
+async function lighthouseOnceMore(url: string): ReturnType<typeof lighthouseRun> {
+  try {
+    return await lighthouseRun(url);
+  } catch (err) {
+    if (!/run Lighthouse again/i.test(err instanceof Error ? err.message : "")) throw err;
+    process.stderr.write(`${url}: ${(err as Error).message}; running it once more\n`);
+    return lighthouseRun(url);
+  }
+}
+
+/**
  * web.initial_js_gz_kb — the home page's initial JavaScript, gzipped (budget 170 KB), beside all the
  * app's JavaScript gzipped (ratio = the share a first visit downloads; charts and heavy views are lazy).
  * web.report_load_ms — a report route in Chromium on 127.0.0.1, from navigation to the report and its
@@ -204,7 +218,7 @@ export async function benchWeb(opts: BenchOptions): Promise<Figure[]> {
     const lhRuns = opts.quick ? 1 : 3;
     const scored = async (url: string) => {
       const runs: Awaited<ReturnType<typeof lighthouseRun>>[] = [];
-      for (let r = 0; r < lhRuns; r++) runs.push(await lighthouseRun(url));
+      for (let r = 0; r < lhRuns; r++) runs.push(await lighthouseOnceMore(url));
       runs.sort((a, b) => a.score - b.score);
       return runs[Math.floor((runs.length - 1) / 2)]!;
     };
