@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { createServer, defineConfig, type Plugin } from "vite";
+import { build, defineConfig, type Plugin } from "vite";
 
 /** Text files worth compressing; index.html is left out: the server renders each page's copy. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/i;
@@ -64,17 +65,26 @@ function prerenderShell(): Plugin {
       root = config.root;
     },
     async closeBundle() {
-      const server = await createServer({
+      // The same module built for Node (dist/ssr): the server renders report pages with it per request.
+      const ssrDir = path.resolve(outDir, "..", "ssr");
+      await build({
         configFile: false,
         root,
         logLevel: "error",
-        appType: "custom",
         plugins: [react()],
-        server: { middlewareMode: true, hmr: false, ws: false },
-        optimizeDeps: { noDiscovery: true, include: [] },
+        ssr: { noExternal: true },
+        build: {
+          ssr: "app/static-shell.tsx",
+          outDir: ssrDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          sourcemap: false,
+          minify: false,
+          rollupOptions: { output: { entryFileNames: "static-shell.js", codeSplitting: false } },
+        },
       });
-      try {
-        const shell = (await server.ssrLoadModule("/app/static-shell.tsx")) as {
+      {
+        const shell = (await import(pathToFileURL(path.join(ssrDir, "static-shell.js")).href)) as {
           renderStaticShell: () => string;
           renderStaticPage: (path: string) => Promise<string>;
           PRERENDERED_PATHS: readonly string[];
@@ -103,8 +113,6 @@ function prerenderShell(): Plugin {
               '<link rel="modulepreload" fetchpriority="low" crossorigin',
             ),
         );
-      } finally {
-        await server.close();
       }
     },
   };

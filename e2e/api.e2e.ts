@@ -54,9 +54,7 @@ describe("API keys and the API reference in Chromium", () => {
       .getByLabel("Request body (JSON)")
       .fill(JSON.stringify({ platform: creator.platform, username: creator.handle }));
     await analyze.getByRole("button", { name: /^Send POST/ }).click();
-    await expect
-      .poll(() => analyze.getByRole("status").textContent(), { timeout: 20_000 })
-      .toMatch(/^200 /);
+    await expect.poll(() => analyze.getByRole("status").textContent(), { timeout: 20_000 }).toMatch(/^200 /);
     expect(await analyze.getByRole("status").textContent()).toContain("ratelimit-remaining");
 
     const read = page.locator('form[data-path="/api/v1/accounts/{platform}/{username}"]');

@@ -88,10 +88,14 @@ describe("site search in Chromium", () => {
       expect(await page.locator('meta[property="og:description"]').getAttribute("content")).toMatch(
         /followers/,
       );
-      // The static shell (decision 027) is painted without any script: the top bar with the configured
-      // brand, and the page saying it is loading.
+      // Without any script (decision 027): the top bar with the configured brand, and the report itself,
+      // rendered by the server from the stored report.
       expect(await page.getByTestId("brand-name").textContent()).toBe("Reports & Co");
       expect(await page.getByRole("link", { name: "Influencer Discovery" }).first().isVisible()).toBe(true);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toContain(`@${creator.handle}`);
+      expect(await page.locator("main").textContent()).toContain("Estimated value per post");
+      // A page the server does not render says it is loading.
+      await page.goto(`${ctx.url}/influencer-insight`);
       expect(await page.getByRole("status").textContent()).toContain("Loading");
     } finally {
       await context.close();

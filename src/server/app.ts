@@ -9,6 +9,7 @@ import { authRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
 import { buildDeps, type DepsInput } from "./deps";
 import { discoveryRoutes } from "./discovery/routes";
+import { NotFoundError } from "./errors";
 import type { AlertService } from "./growth/alert-service";
 import type { GrowthService } from "./growth/growth-service";
 import { growthRoutes } from "./growth/routes";
@@ -23,6 +24,7 @@ import { jobRoutes } from "./jobs/routes";
 import { healthRoutes } from "./ops/health-routes";
 import { registerRequestMetrics } from "./ops/metrics";
 import { reportRoutes } from "./reports/routes";
+import { storedReportEntry } from "./reports/stored-report";
 import { siteSearchRoutes } from "./search/routes";
 import { seoRoutes } from "./seo/routes";
 import { settingsRoutes } from "./settings/routes";
@@ -143,7 +145,23 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(agencyRoutes, { config, lists: services.lists, compare: services.compare, now });
   await app.register(seoRoutes, { seo: services.seo, appUrl: config.appUrl });
   const site = { appUrl: config.appUrl, brandName: config.brandName };
-  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT, { service: services.seo, site });
+  await registerWebApp(
+    app,
+    deps.webRoot ?? DEFAULT_WEB_ROOT,
+    { service: services.seo, site },
+    {
+      // A report page comes rendered with its stored report (decision 027); nothing is recorded.
+      storedReport: async (platform, username) => {
+        try {
+          const entry = await storedReportEntry({ repo: services.repo, bodyCache }, platform, username);
+          return { body: entry.body, etag: entry.etag };
+        } catch (err) {
+          if (err instanceof NotFoundError) return null;
+          throw err;
+        }
+      },
+    },
+  );
   return app;
 }
 

@@ -136,7 +136,8 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /** A host name or IP literal as it appears in a Host header, without the port. */
-const HOST_NAME = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/;
+const HOST_NAME =
+  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/;
 
 export const COLLECTOR_IDS = COLLECTOR_NAMES;
 export type CollectorId = CollectorName;

@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { DataDirLockedError } from "./db/data-dir-lock";
 import { DatabaseOpenError, openDatabase } from "./db/database";
 import { addressToOpen, createProcessOutput } from "./ops/log-output";
-import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "./samples/sample-service";
 
 /**

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../server/db/database";
 import { indexFieldsForSnapshot } from "#core/engine/build-report";
+import { openDatabase } from "../../server/db/database";
 import { seedSampleAccounts } from "../../server/samples/sample-service";
 import { analyzeLiveCommand } from "./analyze-live";
 

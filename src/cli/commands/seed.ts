@@ -1,6 +1,6 @@
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { loadConfig } from "../../server/config";
 import { openDatabase } from "../../server/db/database";
-import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "../../server/samples/sample-service";
 import { type CliIo, CliUsageError, parseArgs } from "../io";
 import { runInBackground } from "./background-job";

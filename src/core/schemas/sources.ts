@@ -30,7 +30,12 @@ export const sourceTestResponseSchema = z.object({
   handle: z.string(),
   ms: z.number(),
   account: z
-    .object({ username: z.string(), followers: z.number(), posts: z.number(), verified: z.boolean().nullable() })
+    .object({
+      username: z.string(),
+      followers: z.number(),
+      posts: z.number(),
+      verified: z.boolean().nullable(),
+    })
     .nullable(),
   error: z.object({ code: z.string(), message: z.string() }).nullable(),
   source: sourceViewSchema,

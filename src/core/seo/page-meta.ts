@@ -12,6 +12,8 @@ export const DEFAULT_OG_IMAGE = "/og-image.png";
 export const DEFAULT_BRAND_NAME = "Social Media Analytics Platform";
 /** Where the build's static shell (index.html) names the brand: the server writes the configured one. */
 export const SHELL_BRAND_MARK = "%BRAND_NAME%";
+/** The `<script type="application/json">` in which the server gives a page the data it was rendered with. */
+export const PAGE_DATA_ELEMENT_ID = "page-data";
 export const SEARCH_TEMPLATE_PATH = "/search?q={search_term_string}";
 
 export interface SiteInfo {

@@ -1,11 +1,6 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
-import {
-  API_KEY_PREFIX,
-  type ApiKey,
-  type ApiKeyCreated,
-  type ApiKeyScope,
-} from "#core/schemas/api-keys";
+import { API_KEY_PREFIX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from "#core/schemas/api-keys";
 import type { AppDb } from "../db/database";
 import { apiKeys, users } from "../db/schema";
 import { ConflictError, NotFoundError } from "../errors";

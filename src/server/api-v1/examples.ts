@@ -1,5 +1,5 @@
-import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import { buildReport } from "#core/engine/build-report";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
 
 /**
  * Examples for /api/openapi.json and /api/docs. The account examples are what the engine makes of

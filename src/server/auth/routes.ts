@@ -7,12 +7,12 @@ import {
   reportCountSchema,
   userSchema,
 } from "#core/schemas/auth";
-import { clearSessionCookie, quotaIdentity, setSessionCookie, userOf } from "./auth-plugin";
-import type { GoogleVerifier } from "./google-verifier";
-import type { SessionService, UpsertedUser } from "./session-service";
 import type { AppConfig } from "../config";
 import { NotFoundError } from "../errors";
 import type { QuotaService } from "../quota/quota-service";
+import { clearSessionCookie, quotaIdentity, setSessionCookie, userOf } from "./auth-plugin";
+import type { GoogleVerifier } from "./google-verifier";
+import type { SessionService, UpsertedUser } from "./session-service";
 
 export interface AuthRoutesOptions {
   config: AppConfig;

@@ -90,7 +90,8 @@ export function createSessionService(deps: {
           .set({ googleSub: identity.sub, name: identity.name, picture: identity.picture, lastLoginAt: now })
           .where(and(eq(users.id, byEmail[0].id), isNull(users.googleSub)))
           .returning({ id: users.id });
-        if (!claimed[0]) throw new ConflictError("This account was just linked to another sign-in. Please try again.");
+        if (!claimed[0])
+          throw new ConflictError("This account was just linked to another sign-in. Please try again.");
         return { id: claimed[0].id, created: false };
       }
       const [row] = await db
@@ -104,7 +105,8 @@ export function createSessionService(deps: {
         })
         .onConflictDoNothing()
         .returning({ id: users.id });
-      if (!row) throw new ConflictError("This account was just created by another sign-in. Please try again.");
+      if (!row)
+        throw new ConflictError("This account was just created by another sign-in. Please try again.");
       return { id: row.id, created: true };
     },
     async upsertDevUser(email, name) {

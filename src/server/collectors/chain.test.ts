@@ -1,10 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
-import { AccountNotFoundError, LoginWallOrBlockedError, NotConfiguredError, UpstreamChangedError } from "../errors";
+import {
+  AccountNotFoundError,
+  LoginWallOrBlockedError,
+  NotConfiguredError,
+  UpstreamChangedError,
+} from "../errors";
+import { createNotFoundCache } from "../shared/not-found-cache";
 import { collectorKey, createCollectorChain } from "./chain";
 import { createCollectors } from "./index";
-import { createNotFoundCache } from "../shared/not-found-cache";
 import { createSampleCollector, sampleStoreFromSnapshots } from "./sample";
 import { type FakeUpstream, startFakeUpstream } from "./testing/fake-upstream";
 import { fixture, fixtureJson, testCollectorsConfig } from "./testing/helpers";

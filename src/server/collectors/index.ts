@@ -1,15 +1,20 @@
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppConfig } from "../config";
+import { createNotFoundCache, type NotFoundCache } from "../shared/not-found-cache";
+import { createSingleFlight, type SingleFlight } from "../shared/single-flight";
 import { createApifyCollector } from "./apify";
-import { type ChainFetchOptions, type CollectorChain, createCollectorChain, type SourceOutcome } from "./chain";
+import {
+  type ChainFetchOptions,
+  type CollectorChain,
+  createCollectorChain,
+  type SourceOutcome,
+} from "./chain";
 import { COOKIE_DOMAINS, type Cookie, loadCookieFile } from "./cookies";
 import { createHttpClient, type HttpClient } from "./http";
 import { createInstagramGraphCollector } from "./instagram-graph";
 import { createInstagramWebCollector } from "./instagram-web";
-import { createNotFoundCache, type NotFoundCache } from "../shared/not-found-cache";
 import { createSampleCollector } from "./sample";
-import { createSingleFlight, type SingleFlight } from "../shared/single-flight";
 import type { SourceHealthStore } from "./source-health";
 import { createTikTokCollector, createTikTokEmbedCollector } from "./tiktok";
 import { createTransport, type PlatformTransport } from "./transport";
@@ -26,18 +31,17 @@ import {
 import { createYouTubeApiCollector } from "./youtube-api";
 import { createYouTubeInnertubeCollector } from "./youtube-innertube";
 
+export type { NotFoundCache } from "../shared/not-found-cache";
+export { createNotFoundCache } from "../shared/not-found-cache";
+export type { SingleFlight } from "../shared/single-flight";
+export { createSingleFlight } from "../shared/single-flight";
 export { INSTAGRAM_APIFY_ACTOR, type ProviderRun, TIKTOK_APIFY_ACTOR } from "./apify";
-export type { ChainFetchOptions, CollectorChain } from "./chain";
-export type { SourceOutcome } from "./chain";
+export type { ChainFetchOptions, CollectorChain, SourceOutcome } from "./chain";
 export { collectorKey, createCollectorChain, SourceQuietError } from "./chain";
 export { CookieFileError, loadCookieFile, parseNetscapeCookies } from "./cookies";
 export type { HttpClient, HttpRequest, HttpResponse } from "./http";
 export { BROWSER_USER_AGENT, createHttpClient, DEFAULT_USER_AGENT, parseRetryAfter } from "./http";
-export type { NotFoundCache } from "../shared/not-found-cache";
-export { createNotFoundCache } from "../shared/not-found-cache";
 export { createSampleCollector, sampleStoreFromSnapshots } from "./sample";
-export type { SingleFlight } from "../shared/single-flight";
-export { createSingleFlight } from "../shared/single-flight";
 export { redactProxyUrl } from "./transport";
 export type {
   Collector,

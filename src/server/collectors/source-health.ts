@@ -69,7 +69,13 @@ export function createMemorySourceHealth(): SourceHealthStore {
       return get(id);
     },
     async success(id, at) {
-      states.set(id, { ...get(id), lastSuccessAt: at.toISOString(), repeats: 0, failuresInRow: 0, quietUntil: null });
+      states.set(id, {
+        ...get(id),
+        lastSuccessAt: at.toISOString(),
+        repeats: 0,
+        failuresInRow: 0,
+        quietUntil: null,
+      });
     },
     async failure(id, failure, quiet) {
       const cur = get(id);
@@ -132,7 +138,13 @@ export function createRedisSourceHealth(redis: Redis, opts: { prefix: string }):
     get: read,
     async success(id, at) {
       const cur = await read(id);
-      await write(id, { ...cur, lastSuccessAt: at.toISOString(), repeats: 0, failuresInRow: 0, quietUntil: null });
+      await write(id, {
+        ...cur,
+        lastSuccessAt: at.toISOString(),
+        repeats: 0,
+        failuresInRow: 0,
+        quietUntil: null,
+      });
     },
     async failure(id, failure, quiet) {
       const cur = await read(id);

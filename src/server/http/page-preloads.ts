@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
+import { stripAt } from "#core/handles";
+import { isPlatform, type Platform } from "#core/schemas/platform";
 import type { HeadTag } from "#core/seo/page-meta";
 
 /** One chunk of Vite's build manifest (dist/web/.vite/manifest.json), as far as preloading needs it. */
@@ -8,8 +10,6 @@ interface ManifestChunk {
   imports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
-
-const PLATFORMS = new Set(["instagram", "tiktok", "youtube"]);
 
 /**
  * Pages whose own chunk is worth fetching with the HTML: the web app loads each page lazily, so
@@ -23,6 +23,19 @@ const PAGE_CHUNKS: [RegExp, string][] = [
 
 /** /report/{platform}/{username}: the stored report the page asks for first. */
 const REPORT_PATH = /^\/report\/([^/]+)\/([^/]+)\/?$/;
+
+/** The platform and handle of a /report/{platform}/{username} path, or null. */
+export function reportPageOf(pathname: string): { platform: Platform; username: string } | null {
+  const report = REPORT_PATH.exec(pathname);
+  const platform = report?.[1]!.toLowerCase();
+  if (!report || !isPlatform(platform)) return null;
+  try {
+    const username = stripAt(decodeURIComponent(report[2]!));
+    return username ? { platform, username } : null;
+  } catch {
+    return null;
+  }
+}
 
 function readManifest(webRoot: string): Manifest | null {
   try {
@@ -58,22 +71,14 @@ export function createPagePreloads(webRoot: string, indexHtml: string): (pathnam
 
   return (pathname) => {
     const tags: HeadTag[] = [];
-    const report = REPORT_PATH.exec(pathname);
-    if (report && PLATFORMS.has(report[1]!.toLowerCase())) {
-      let username: string;
-      try {
-        username = decodeURIComponent(report[2]!).replace(/^@+/, "");
-      } catch {
-        username = "";
-      }
-      if (username) {
-        const href = `/api/accounts/${encodeURIComponent(username)}?platform=${report[1]!.toLowerCase()}`;
-        // The app fetches with credentials: "include"; the preload must match it to be reused.
-        tags.push({
-          tag: "link",
-          attrs: { rel: "preload", as: "fetch", href, crossorigin: "use-credentials" },
-        });
-      }
+    const report = reportPageOf(pathname);
+    if (report) {
+      const href = `/api/accounts/${encodeURIComponent(report.username)}?platform=${report.platform}`;
+      // The app fetches with credentials: "include"; the preload must match it to be reused.
+      tags.push({
+        tag: "link",
+        attrs: { rel: "preload", as: "fetch", href, crossorigin: "use-credentials" },
+      });
     }
     for (const [pattern, files] of pageChunks) {
       if (!pattern.test(pathname)) continue;

@@ -16,9 +16,13 @@ const staticPagesSchema = z.object({
  * (a request with a query string) always gets the build's copy.
  * A build without the file (older builds, tests' fake web roots) gives index.html for every path.
  */
-export function loadStaticPages(webRoot: string, indexHtml: string): (pathname: string | null) => string {
+export function loadStaticPages(
+  webRoot: string,
+  indexHtml: string,
+): { htmlFor: (pathname: string | null) => string; frame: string | null } {
   const file = path.join(webRoot, ".vite", "static-pages.json");
-  if (!fs.existsSync(file)) return () => indexHtml;
+  const plain = { htmlFor: () => indexHtml, frame: null };
+  if (!fs.existsSync(file)) return plain;
   let parsed: z.infer<typeof staticPagesSchema>;
   try {
     parsed = staticPagesSchema.parse(JSON.parse(fs.readFileSync(file, "utf8")));
@@ -33,9 +37,13 @@ export function loadStaticPages(webRoot: string, indexHtml: string): (pathname: 
       `The web build's ${file} is not what the build writes (${why}): run \`npm run build\` again.`,
     );
   }
-  if (!indexHtml.includes(parsed.frame)) return () => indexHtml;
+  if (!indexHtml.includes(parsed.frame)) return plain;
   const byPath = new Map(
     Object.entries(parsed.pages).map(([p, page]) => [p, indexHtml.replace(parsed.frame, () => page)]),
   );
-  return (pathname) => (pathname === null ? indexHtml : (byPath.get(pathname) ?? indexHtml));
+  return {
+    htmlFor: (pathname) => (pathname === null ? indexHtml : (byPath.get(pathname) ?? indexHtml)),
+    /** The loading frame as index.html holds it: a page rendered per request takes its place. */
+    frame: parsed.frame,
+  };
 }

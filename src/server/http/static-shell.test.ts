@@ -93,3 +93,96 @@ describe("the static shell names the configured brand (decision 027)", () => {
     expect(res.body).not.toContain(SHELL_BRAND_MARK);
   });
 });
+
+/** A build with its Node copy of the shell (dist/ssr/static-shell.js beside dist/web). */
+function buildWithRenderer(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), "app-dist-"));
+  const web = path.join(dist, "web");
+  fs.mkdirSync(path.join(web, ".vite"), { recursive: true });
+  fs.writeFileSync(
+    path.join(web, "index.html"),
+    `<!doctype html><html><head><title>app</title></head><body><div id="root">${FRAME}</div></body></html>`,
+  );
+  fs.writeFileSync(path.join(web, ".vite", "static-pages.json"), JSON.stringify({ frame: FRAME, pages: {} }));
+  fs.mkdirSync(path.join(dist, "ssr"));
+  fs.writeFileSync(
+    path.join(dist, "ssr", "static-shell.js"),
+    `export async function renderReportPage(path, account) {
+      if (account.username === "breaks") throw new Error("render failed");
+      return \`<main><h1>Report of @\${account.username} (${SHELL_BRAND_MARK})</h1></main>\`;
+    }`,
+  );
+  return web;
+}
+
+describe("report pages rendered with their stored report (decision 027)", () => {
+  let database: Database;
+  let app: FastifyInstance;
+  const warnings: string[] = [];
+  const stored = new Map<string, { body: string; etag: string }>([
+    [
+      "known",
+      {
+        body: JSON.stringify({ username: "known", bio: "</script><script>alert(1)</script>" }),
+        etag: '"r1"',
+      },
+    ],
+    ["breaks", { body: JSON.stringify({ username: "breaks" }), etag: '"r2"' }],
+  ]);
+  const asked: string[] = [];
+
+  beforeAll(async () => {
+    database = await createTestPglite();
+    const site = { brandName: BRAND, appUrl: "https://reports.example" };
+    const seo = createSeoService({ db: database.db, appUrl: site.appUrl, brandName: BRAND, blogPosts: [] });
+    app = Fastify({
+      logger: { level: "warn", stream: { write: (line: string) => void warnings.push(line) } },
+    });
+    await registerWebApp(
+      app,
+      buildWithRenderer(),
+      // Every page exists for this test; whether a report exists is the stored-report reader's answer.
+      {
+        service: {
+          ...seo,
+          resolve: async () => ({ status: 200, meta: { title: "t", description: "d", canonical: "/" } }),
+        },
+        site,
+      },
+      {
+        storedReport: async (platform, username) => {
+          asked.push(`${platform}/${username}`);
+          return stored.get(username) ?? null;
+        },
+      },
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+  });
+
+  it("puts the rendered report in place of the loading frame, and the report for the app to start from", async () => {
+    const res = await app.inject({ method: "GET", url: "/report/Instagram/@known" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain(
+      `<div data-static-shell><main><h1>Report of @known (${ESCAPED})</h1></main></div>`,
+    );
+    expect(res.body).not.toContain("Loading…");
+    const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(res.body)?.[1];
+    // Nothing in the data can close its element; parsed, it is the stored report as it was.
+    expect(data).not.toMatch(/<|>/);
+    expect(JSON.parse(data!)).toEqual(JSON.parse(stored.get("known")!.body));
+    expect(asked).toContain("instagram/known");
+  });
+
+  it("sends the loading frame when there is no stored report, the path is no report, or rendering fails", async () => {
+    for (const url of ["/report/instagram/nobody", "/influencer-discovery", "/report/instagram/breaks"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain("<main>Loading…</main>");
+      expect(res.body, url).not.toContain('id="page-data"');
+    }
+    expect(warnings.join("\n")).toContain("report page not rendered on the server");
+  });
+});

@@ -2,11 +2,19 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { DEFAULT_BRAND_NAME, headTags, SHELL_BRAND_MARK, type SiteInfo } from "#core/seo/page-meta";
+import type { Platform } from "#core/schemas/platform";
+import {
+  DEFAULT_BRAND_NAME,
+  headTags,
+  PAGE_DATA_ELEMENT_ID,
+  SHELL_BRAND_MARK,
+  type SiteInfo,
+} from "#core/seo/page-meta";
 import { escapeHtml, type HtmlTemplate, prepareTemplate, renderHeadTags, renderPage } from "../seo/html";
 import type { SeoService } from "../seo/seo-service";
 import { compressHtml } from "./compression";
-import { createPagePreloads } from "./page-preloads";
+import { createPagePreloads, reportPageOf } from "./page-preloads";
+import { loadReportPageRenderer } from "./page-renderer";
 import { loadStaticPages } from "./static-pages";
 
 /**
@@ -20,6 +28,10 @@ export async function registerWebApp(
   app: FastifyInstance,
   webRoot: string,
   seo?: { service: SeoService; site: SiteInfo },
+  pages: {
+    /** The stored report of a report page (the body GET /api/accounts/:username sends), or null. */
+    storedReport?: (platform: Platform, username: string) => Promise<{ body: string; etag: string } | null>;
+  } = {},
 ): Promise<void> {
   const indexFile = path.join(webRoot, "index.html");
   const hasBuild = fs.existsSync(indexFile);
@@ -48,8 +60,28 @@ export async function registerWebApp(
   // The static shell painted before the JavaScript runs names the configured brand (decision 027).
   const brand = escapeHtml(seo?.site.brandName ?? DEFAULT_BRAND_NAME);
   const builtHtml = hasBuild ? fs.readFileSync(indexFile, "utf8") : null;
-  const templateFor = builtHtml ? pageTemplates(loadStaticPages(webRoot, builtHtml), brand) : null;
+  const staticPages = builtHtml ? loadStaticPages(webRoot, builtHtml) : null;
+  const templateFor = staticPages ? pageTemplates(staticPages.htmlFor, brand) : null;
+  const frame = staticPages?.frame ? staticPages.frame.replaceAll(SHELL_BRAND_MARK, () => brand) : null;
   const preloads = builtHtml ? createPagePreloads(webRoot, builtHtml) : () => [];
+  const renderReport =
+    builtHtml && frame && pages.storedReport ? await loadReportPageRenderer(webRoot, app.log) : null;
+
+  /** A report page with its stored report in its first paint, and that report for the app to start from. */
+  const withReport = async (html: string, pathname: string): Promise<string> => {
+    const report = renderReport && frame ? reportPageOf(pathname) : null;
+    if (!report || !renderReport || !frame || !pages.storedReport) return html;
+    const stored = await pages.storedReport(report.platform, report.username);
+    const rendered = stored ? await renderReport(pathname, stored) : null;
+    if (!stored || !rendered) return html;
+    const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonInHtml(stored.body)}</script>`;
+    return html
+      .replace(
+        frame,
+        () => `<div data-static-shell>${rendered.replaceAll(SHELL_BRAND_MARK, () => brand)}</div>`,
+      )
+      .replace(/<\/body>/i, () => `${data}\n  </body>`);
+  };
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
@@ -77,6 +109,7 @@ export async function registerWebApp(
     const query = new URLSearchParams(request.url.slice(url.length + 1));
     const page = await seo.service.resolve(url, query);
     let html = renderPage(template, headTags(page.meta, seo.site));
+    if (page.status === 200) html = await withReport(html, url);
     // After the entry script and its modulepreloads: the page's chunks must not delay the entry.
     const hints = page.status === 200 ? preloads(url) : [];
     if (hints.length > 0) html = html.replace(/<\/head>/i, `  ${renderHeadTags(hints)}\n  </head>`);
@@ -97,4 +130,9 @@ function pageTemplates(htmlFor: (pathname: string | null) => string, brand: stri
     }
     return entry;
   };
+}
+
+/** JSON inside a <script> element: no "</script>" or "<!--" can end or change it. */
+function jsonInHtml(json: string): string {
+  return json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
 }

@@ -3,8 +3,8 @@ import type { AutoRefreshMode, JobsOverview, JobView } from "#core/schemas/jobs"
 import type { Platform } from "#core/schemas/platform";
 import type { AppConfig } from "../config";
 import type { AppDb } from "../db/database";
-import type { BodyCache } from "../shared/body-cache";
 import type { ReportService } from "../reports/report-service";
+import type { BodyCache } from "../shared/body-cache";
 import type { ScaleLogger } from "../shared/redis";
 import { silentLogger } from "../shared/redis";
 import type { SharedState } from "../shared/shared-state";

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import type { AutoRefreshMode } from "#core/schemas/jobs";
 import type { Platform } from "#core/schemas/platform";
 import { runBenchmarksIfDue } from "../benchmarks/benchmark-service";
@@ -9,10 +10,9 @@ import type { AppDb } from "../db/database";
 import { AppError } from "../errors";
 import { findDueWatchedAccounts } from "../growth/watch-refresh";
 import { importFile } from "../import/import-service";
-import type { BodyCache } from "../shared/body-cache";
-import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import type { ReportService } from "../reports/report-service";
 import { seedSampleAccounts } from "../samples/sample-service";
+import type { BodyCache } from "../shared/body-cache";
 import { findDueAccounts, periodBucket, refreshPeriodMs } from "./auto-refresh";
 import {
   type ImportJobData,

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
-import { isLoopback } from "../http/edge";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { isLoopback } from "../http/edge";
 import type { OutputCounts } from "./log-output";
 
 /** Jobs per queue and state, read from the job runner when Prometheus scrapes. */
@@ -198,7 +198,8 @@ function mayReadMetrics(request: FastifyRequest, token: string | undefined): boo
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     return Boolean(match && sameSecret(match[1]!, token));
   }
-  const forwarded = request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
+  const forwarded =
+    request.headers["x-forwarded-for"] !== undefined || request.headers.forwarded !== undefined;
   return !forwarded && isLoopback(request.ip) && isLoopback(request.socket.remoteAddress);
 }
 

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
-import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { createDbSampleStore, seedSampleAccounts } from "./sample-service";
 
 const now = new Date("2026-11-22T15:30:00Z");

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { isModelFigures } from "#core/model-figures";
 import { stripAt } from "#core/handles";
+import { isModelFigures } from "#core/model-figures";
 import type { Platform } from "#core/schemas/platform";
 import type { SiteSearchResponse, SiteSearchResult } from "#core/schemas/search";
 import type { AppDb } from "../db/database";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { canonicalHandle } from "#core/handles";
+import type { BlogPost } from "#core/schemas/blog";
 import { PLATFORMS, type Platform } from "#core/schemas/platform";
 import { cleanSearchTerm, SEARCH_QUERY_MAX } from "#core/schemas/search";
 import {
@@ -14,7 +15,6 @@ import {
   SITEMAP_STATIC_PATHS,
   searchPageMeta,
 } from "#core/seo/page-meta";
-import type { BlogPost } from "#core/schemas/blog";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../discovery/sql";
 import { MAX_URLS_PER_SITEMAP, type SitemapEntry } from "./sitemap";

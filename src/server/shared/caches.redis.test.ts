@@ -1,8 +1,8 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BodyCacheEntry } from "./body-cache";
-import { closeRedis, createRedisConnection, silentLogger, waitForRedis } from "./redis";
 import { createRedisBodyCache, createRedisNotFoundCache } from "./caches.redis";
+import { closeRedis, createRedisConnection, silentLogger, waitForRedis } from "./redis";
 import { createMemorySharedState, createSharedState } from "./shared-state";
 import { deleteRedisPrefix, NEEDS_REDIS, TEST_REDIS_URL, testRedisPrefix } from "./testing";
 

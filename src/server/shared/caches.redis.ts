@@ -1,6 +1,6 @@
 import type { Redis } from "ioredis";
-import type { NotFoundCache } from "./not-found-cache";
 import { BODY_CACHE_SCOPES, type BodyCache, type BodyCacheEntry, bodyCacheKey } from "./body-cache";
+import type { NotFoundCache } from "./not-found-cache";
 import { type ScaleLogger, silentLogger } from "./redis";
 
 /**

@@ -1,16 +1,16 @@
 import type { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AccountNotFoundError } from "../errors";
+import { createLockNotices, type LockNotices } from "./lock-notices";
 import { closeRedis, createRedisConnection, silentLogger, waitForRedis } from "./redis";
-import { deleteRedisPrefix, NEEDS_REDIS, TEST_REDIS_URL, testRedisPrefix } from "./testing";
+import { createRedisLocks, type RedisLocks } from "./redis-lock";
 import {
   createDistributedSingleFlight,
   type FlightEvent,
   LockWaitTimeoutError,
   SharedFlightError,
 } from "./single-flight.redis";
-import { createLockNotices, type LockNotices } from "./lock-notices";
-import { createRedisLocks, type RedisLocks } from "./redis-lock";
+import { deleteRedisPrefix, NEEDS_REDIS, TEST_REDIS_URL, testRedisPrefix } from "./testing";
 
 const url = TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const prefix = testRedisPrefix("locks");

@@ -1,19 +1,19 @@
 import type { Redis } from "ioredis";
-import { createNotFoundCache, type NotFoundCache } from "./not-found-cache";
-import { createSingleFlight, type SingleFlight } from "./single-flight";
 import type { AppConfig } from "../config";
-import { createDistributedSingleFlight, type FlightEvent } from "./single-flight.redis";
-import { createLockNotices } from "./lock-notices";
-import { createRedisLocks, type RedisLocks } from "./redis-lock";
 import { redactUrl } from "../ops/redact-url";
 import { type BodyCache, createBodyCache } from "./body-cache";
-import { closeRedis, createRedisConnection, type ScaleLogger, silentLogger, waitForRedis } from "./redis";
 import {
   type CacheObserver,
   createNearBodyCache,
   createRedisBodyCache,
   createRedisNotFoundCache,
 } from "./caches.redis";
+import { createLockNotices } from "./lock-notices";
+import { createNotFoundCache, type NotFoundCache } from "./not-found-cache";
+import { closeRedis, createRedisConnection, type ScaleLogger, silentLogger, waitForRedis } from "./redis";
+import { createRedisLocks, type RedisLocks } from "./redis-lock";
+import { createSingleFlight, type SingleFlight } from "./single-flight";
+import { createDistributedSingleFlight, type FlightEvent } from "./single-flight.redis";
 
 /** A Redis URL without its password, for logs. */
 

@@ -1,14 +1,14 @@
+import { AppError } from "../errors";
+import { abortReason } from "../lib/abort";
+import type { LockNotices } from "./lock-notices";
+import { type ScaleLogger, silentLogger } from "./redis";
+import type { RedisLocks } from "./redis-lock";
 import {
   createSingleFlight,
   type FlightContext,
   type FlightOptions,
   type SingleFlight,
 } from "./single-flight";
-import { AppError } from "../errors";
-import { abortReason } from "../lib/abort";
-import { type ScaleLogger, silentLogger } from "./redis";
-import type { LockNotices } from "./lock-notices";
-import type { RedisLocks } from "./redis-lock";
 
 /**
  * Single-flight across instances (docs/decisions/010-scale-out-locks-and-jobs.md).

@@ -16,7 +16,11 @@ export interface SourceDescriptor {
 }
 
 /** A well-known public account per platform that every source should read. */
-const TEST_HANDLES: Record<Platform, string> = { youtube: "YouTube", instagram: "instagram", tiktok: "tiktok" };
+const TEST_HANDLES: Record<Platform, string> = {
+  youtube: "YouTube",
+  instagram: "instagram",
+  tiktok: "tiktok",
+};
 
 export const SOURCE_DESCRIPTORS: SourceDescriptor[] = COLLECTOR_DESCRIPTORS.map((d) => ({
   name: d.name,
@@ -104,7 +108,10 @@ export function createSourcesService(deps: SourcesServiceDeps) {
           signal: AbortSignal.timeout(deps.testTimeoutMs ?? 20_000),
         });
         if (!snapshot)
-          return result(false, null, { code: "NO_ANSWER", message: `${name} had no answer for ${d.testHandle}.` });
+          return result(false, null, {
+            code: "NO_ANSWER",
+            message: `${name} had no answer for ${d.testHandle}.`,
+          });
         await deps.health.success(name, deps.now());
         return result(
           true,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_BRAND_NAME, SHELL_BRAND_MARK } from "#core/seo/page-meta";
-import { PRERENDERED_PATHS, renderStaticPage, renderStaticShell } from "./static-shell";
+import { makeRealAccount } from "../features/report/testing/account-fixture";
+import { PRERENDERED_PATHS, renderReportPage, renderStaticPage, renderStaticShell } from "./static-shell";
 
 // Runs in Node, as the build does (vite.config.ts prerenderShell): no DOM, no window.
 describe("static shell (decision 027)", () => {
@@ -36,5 +37,25 @@ describe("static shell (decision 027)", () => {
     const discovery = await renderStaticPage("/influencer-discovery");
     expect(discovery).toMatch(/<h1[^>]*>[^<]*Discovery[^<]*<\/h1>/);
     expect(discovery).not.toContain("Loading…");
+  });
+
+  it("renders a report page with its stored report, as the browser's first render shows it", async () => {
+    const account = makeRealAccount();
+    const json = JSON.parse(JSON.stringify(account));
+    const html = await renderReportPage(`/report/${account.platform}/${account.username}`, json);
+    expect(html).toMatch(new RegExp(`<h1[^>]*>@${account.username}</h1>`));
+    expect(html).toContain(account.grade!);
+    expect(html).not.toContain("Loading…");
+    expect(html).not.toMatch(/<(?:title|meta|script)\b/);
+    // The handle as typed in the address (any case, with an @) is the same page.
+    const typed = await renderReportPage(
+      `/report/${account.platform}/@${account.username.toUpperCase()}`,
+      json,
+    );
+    expect(typed).toContain(`@${account.username}`);
+    expect(await renderReportPage("/influencer-discovery", json)).toBeNull();
+    await expect(
+      renderReportPage(`/report/instagram/${account.username}`, { username: 1 }),
+    ).rejects.toThrow();
   });
 });

@@ -1,9 +1,13 @@
+import type { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Router } from "wouter";
+import { accountSchema } from "#core/schemas/account";
 import { DEFAULT_BRAND_NAME, SHELL_BRAND_MARK } from "#core/seo/page-meta";
 import { PageLoading } from "../components/ui/spinner";
+import { createQueryClient } from "../lib/query-client";
 import { AppShell } from "./layout/app-shell";
+import { seedReportPage } from "./page-data";
 import { AppProvider } from "./provider";
 import { AppRouter, preloadPage } from "./router";
 
@@ -14,10 +18,10 @@ import { AppRouter, preloadPage } from "./router";
  */
 export const PRERENDERED_PATHS = ["/", "/influencer-discovery"] as const;
 
-function render(path: string, page: ReactNode): string {
+function render(path: string, page: ReactNode, queryClient?: QueryClient): string {
   const html = renderToStaticMarkup(
     <Router ssrPath={path}>
-      <AppProvider>
+      <AppProvider queryClient={queryClient}>
         <AppShell>{page}</AppShell>
       </AppProvider>
     </Router>,
@@ -54,4 +58,18 @@ export function renderStaticShell(): string {
 export async function renderStaticPage(path: (typeof PRERENDERED_PATHS)[number]): Promise<string> {
   await preloadPage(path);
   return render(path, <AppRouter />);
+}
+
+/**
+ * A report page with its stored report (the body of GET /api/accounts/:username), as the app's first
+ * render shows it once that report is in the cache: the server renders it per request, and the
+ * browser's first render — seeded with the same report (page-data.ts) — is the same page.
+ * Null when `path` is not a report page.
+ */
+export async function renderReportPage(path: string, accountJson: unknown): Promise<string | null> {
+  const account = accountSchema.parse(accountJson);
+  const queryClient = createQueryClient();
+  if (!seedReportPage(queryClient, path, account, { stale: false })) return null;
+  await preloadPage(path);
+  return render(path, <AppRouter />, queryClient);
 }

@@ -4,9 +4,9 @@ import { render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { Router } from "wouter";
 import { memoryLocation } from "wouter/memory-location";
+import { parseBlogPost, parseFrontMatter } from "#core/content/front-matter";
 import { BlogArticle } from "./components/blog-article";
 import { BlogList } from "./components/blog-list";
-import { parseBlogPost, parseFrontMatter } from "#core/content/front-matter";
 import { renderMarkdown } from "./lib/markdown";
 import { BLOG_POSTS, formatPublishDate, getBlogPost } from "./lib/posts";
 

@@ -12,7 +12,6 @@ import { analyzeAccount } from "./analyze-account";
 export const ANALYZE_STREAM_PATH = "/api/analyze/stream";
 /** The recent-accounts list (GET /api/accounts, first query-key element) changes with each report. */
 
-
 export function analyzeStreamUrl(request: AnalyzeRequest): string {
   const query = new URLSearchParams({ platform: request.platform, username: request.username });
   return `${ANALYZE_STREAM_PATH}?${query.toString()}`;

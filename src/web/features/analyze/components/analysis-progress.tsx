@@ -1,6 +1,6 @@
+import type { StageEvent } from "#core/schemas/analysis-stream";
 import { Progress } from "../../../components/ui/progress";
 import { Spinner } from "../../../components/ui/spinner";
-import type { StageEvent } from "#core/schemas/analysis-stream";
 import { describeStage } from "../lib/stages";
 
 /** The progress bar of a running analysis, following the stream's stages. */

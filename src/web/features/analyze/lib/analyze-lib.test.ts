@@ -1,5 +1,5 @@
-import type { StageEvent } from "#core/schemas/analysis-stream";
 import { describe, expect, it } from "vitest";
+import type { StageEvent } from "#core/schemas/analysis-stream";
 import { ApiError } from "../../../lib/api-client";
 import { analysisErrorAction, UNKNOWN_ERROR } from "./analysis-error";
 import { prepareSubmission } from "./prepare-submission";

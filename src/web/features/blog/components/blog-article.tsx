@@ -1,9 +1,9 @@
 import { ArrowLeft } from "lucide-react";
 import { type MouseEvent, useMemo } from "react";
 import { Link, useLocation } from "wouter";
+import type { BlogPost } from "#core/schemas/blog";
 import { Badge } from "../../../components/ui/badge";
 import { paths } from "../../../config/paths";
-import type { BlogPost } from "#core/schemas/blog";
 import { renderMarkdown } from "../lib/markdown";
 import { formatPublishDate } from "../lib/posts";
 

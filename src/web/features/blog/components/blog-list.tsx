@@ -1,8 +1,8 @@
 import { Link } from "wouter";
+import type { BlogPostMeta } from "#core/schemas/blog";
 import { Badge } from "../../../components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader } from "../../../components/ui/card";
 import { paths } from "../../../config/paths";
-import type { BlogPostMeta } from "#core/schemas/blog";
 import { formatPublishDate } from "../lib/posts";
 
 export function BlogList({ posts }: { posts: readonly BlogPostMeta[] }) {

@@ -1,9 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import {
-  type FinderRequestInput,
-  type FinderResponse,
-  finderResponseSchema,
-} from "#core/schemas/discovery";
+import { type FinderRequestInput, type FinderResponse, finderResponseSchema } from "#core/schemas/discovery";
 import { api } from "../../../lib/api-client";
 
 export const FIND_ACCOUNTS_PATH = "/api/accounts/find";

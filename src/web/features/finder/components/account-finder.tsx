@@ -30,7 +30,11 @@ import { criteriaOf, type EditableCriteria, toRequestCriteria } from "../lib/cri
 import { CriteriaChips } from "./criteria-chips";
 
 /** Makes an account's report and opens it (the page wires this to the analyser). */
-export type AnalyzeAccount = (account: { username: string; platform: Platform; sample?: boolean }) => Promise<void>;
+export type AnalyzeAccount = (account: {
+  username: string;
+  platform: Platform;
+  sample?: boolean;
+}) => Promise<void>;
 
 export const SEARCH_FAILED_TITLE = "Search failed";
 export const SEARCH_FAILED_FALLBACK = "Failed to find accounts. Please try again.";

@@ -1,9 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import {
-  type CreatedShare,
-  type CreateShareRequest,
-  createdShareSchema,
-} from "#core/schemas/lists";
+import { type CreatedShare, type CreateShareRequest, createdShareSchema } from "#core/schemas/lists";
 import { api } from "../../../lib/api-client";
 import { listPath } from "./get-list";
 import { sharesQueryKey } from "./get-shares";

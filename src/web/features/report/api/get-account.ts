@@ -41,7 +41,11 @@ export function useAccount(username: string, platform?: Platform) {
  * Keeps an account the page already has (just analysed, refreshed, or picked from a list) so the
  * report screen shows it without asking again — under its platform and without one.
  */
-export function primeAccount(queryClient: QueryClient, account: Account): void {
-  queryClient.setQueryData(accountQueryKey(account.username, account.platform), account);
-  queryClient.setQueryData(accountQueryKey(account.username), account);
+export function primeAccount(
+  queryClient: QueryClient,
+  account: Account,
+  options?: { updatedAt?: number },
+): void {
+  queryClient.setQueryData(accountQueryKey(account.username, account.platform), account, options);
+  queryClient.setQueryData(accountQueryKey(account.username), account, options);
 }

@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import {
-  type ApiKeyCreate,
-  type ApiKeyCreated,
-  apiKeyCreatedSchema,
-} from "#core/schemas/api-keys";
+import { type ApiKeyCreate, type ApiKeyCreated, apiKeyCreatedSchema } from "#core/schemas/api-keys";
 import { api } from "../../../lib/api-client";
 import { API_KEYS_PATH, apiKeysQueryOptions } from "./get-api-keys";
 import { UNKNOWN_ERROR } from "./messages";

@@ -1,10 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
-import {
-  type SettingsPatch,
-  type SettingsResponse,
-  settingsResponseSchema,
-} from "#core/schemas/settings";
+import { type SettingsPatch, type SettingsResponse, settingsResponseSchema } from "#core/schemas/settings";
 import { apiRequest } from "../../../lib/api-client";
 import { SETTINGS_PATH, settingsQueryOptions } from "./get-settings";
 import { UNKNOWN_ERROR } from "./messages";

@@ -1,0 +1,49 @@
+import type { QueryClient } from "@tanstack/react-query";
+import { stripAt } from "#core/handles";
+import { type Account, accountSchema } from "#core/schemas/account";
+import { isPlatform } from "#core/schemas/platform";
+import { PAGE_DATA_ELEMENT_ID } from "#core/seo/page-meta";
+import { accountQueryKey, primeAccount } from "../features/report/api/get-account";
+
+/** `/report/:platform/:username` and `/report/:username`: the two report paths the server renders. */
+const REPORT_PATH = /^\/report\/(?:([^/]+)\/)?([^/]+)\/?$/i;
+
+/**
+ * Puts the stored report a report page was rendered with into the query cache, under the keys the
+ * page asks for, so its first render shows the report at once — the same page the server sent.
+ * `stale` (the browser) marks it for a refetch on mount: the report is then read once more, which
+ * is what records the visit in a signed-in user's history.
+ */
+export function seedReportPage(
+  queryClient: QueryClient,
+  pathname: string,
+  account: Account,
+  { stale }: { stale: boolean },
+): boolean {
+  const match = REPORT_PATH.exec(pathname);
+  if (!match) return false;
+  let username: string;
+  try {
+    username = stripAt(decodeURIComponent(match[2]!));
+  } catch {
+    return false;
+  }
+  // As report-page.tsx reads its params: a platform segment that is not one counts as none.
+  const platform = isPlatform(match[1]) ? match[1] : undefined;
+  const options = stale ? { updatedAt: 0 } : undefined;
+  primeAccount(queryClient, account, options);
+  queryClient.setQueryData(accountQueryKey(username, platform), account, options);
+  return true;
+}
+
+/** The page data the server wrote into the HTML, if any and if it is what the page expects. */
+export function readPageData(doc: Document): Account | null {
+  const text = doc.getElementById(PAGE_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const parsed = accountSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
