@@ -190,6 +190,16 @@ describe("AppShell", () => {
     warn.mockRestore();
   });
 
+  it("keeps where the reader scrolled the page the server sent; a page navigated to starts at the top", async () => {
+    mockSession();
+    document.documentElement.scrollTop = 300;
+    const { location } = renderShell("/about");
+    await screen.findByRole("button", { name: "Sign in" });
+    expect(document.documentElement.scrollTop).toBe(300);
+    act(() => location.navigate("/privacy"));
+    await waitFor(() => expect(document.documentElement.scrollTop).toBe(0));
+  });
+
   it("visitors never request /api/auth/me (no expected 401s)", async () => {
     const { calls } = mockSession();
     renderShell();

@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { useLocation } from "wouter";
 import { feedbackHref } from "../../config/site";
 import { useConfig } from "../../features/config/api/get-config";
@@ -12,9 +12,13 @@ export function AppShell({ children }: { children: ReactNode }) {
   const brandName = config?.brandName ?? FALLBACK_CONFIG.brandName;
   const [location] = useLocation();
 
+  const shownLocation = useRef(location);
   useEffect(() => {
-    // A new page starts at the top (wouter does not restore scroll itself).
-    if (location) document.documentElement.scrollTop = 0;
+    // A new page starts at the top (wouter does not restore scroll itself). Not the first page: the
+    // reader may already have scrolled the page the server sent before the app took it over.
+    if (shownLocation.current === location) return;
+    shownLocation.current = location;
+    document.documentElement.scrollTop = 0;
   }, [location]);
 
   return (
