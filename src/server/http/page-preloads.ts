@@ -27,8 +27,9 @@ const REPORT_PATH = /^\/report\/([^/]+)\/([^/]+)\/?$/;
 /** The platform and handle of a /report/{platform}/{username} path, or null. */
 export function reportPageOf(pathname: string): { platform: Platform; username: string } | null {
   const report = REPORT_PATH.exec(pathname);
-  const platform = report?.[1]!.toLowerCase();
-  if (!report || !isPlatform(platform)) return null;
+  if (!report) return null;
+  const platform = report[1]!.toLowerCase();
+  if (!isPlatform(platform)) return null;
   try {
     const username = stripAt(decodeURIComponent(report[2]!));
     return username ? { platform, username } : null;
