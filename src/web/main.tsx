@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from "react";
+import { StrictMode, startTransition, useLayoutEffect } from "react";
 import { createRoot } from "react-dom/client";
 import { PAGE_DATA_ELEMENT_ID } from "#core/seo/page-meta";
 import { App } from "./app";
@@ -10,8 +10,17 @@ import "./styles.css";
 // Before the first render: the saved theme (public/theme-init.js already did this before paint;
 // repeating it here keeps the dev server and any page without that script right too).
 applyStoredTheme();
-// The static fallbacks in index.html make way for the per-page metadata React renders.
-for (const element of document.head.querySelectorAll("[data-static-head]")) element.remove();
+/**
+ * The server's head tags (title, description, canonical…) make way for the ones the app renders, once
+ * those are in the document: removing them before would leave the page without a title while the
+ * first render waits for its chunk.
+ */
+function DropStaticHead() {
+  useLayoutEffect(() => {
+    for (const element of document.head.querySelectorAll("[data-static-head]")) element.remove();
+  }, []);
+  return null;
+}
 
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element in index.html");
@@ -38,6 +47,7 @@ Promise.all([seeded, preloadPage(window.location.pathname)])
       reactRoot.render(
         <StrictMode>
           <App queryClient={queryClient} />
+          <DropStaticHead />
         </StrictMode>,
       ),
     );
