@@ -191,6 +191,8 @@ describe("analyser and report in Chromium", () => {
     });
     await page.goto(`${ctx.url}/report/${first!.platform}/${first!.handle}`);
     await page.getByRole("article", { name: `Report for @${first!.handle}` }).waitFor();
+    // The server sent the report rendered (decision 027); scroll the app's own once it has taken over.
+    await page.locator("[data-static-shell]").waitFor({ state: "detached" });
     // On a phone the charts are below the fold and render when scrolled to (issue #25): scroll as a
     // reader does, then check the chart fits too.
     await page.getByText("Engagement per post", { exact: true }).scrollIntoViewIfNeeded();

@@ -31,6 +31,10 @@ describe("static shell (decision 027)", () => {
     expect(home).not.toMatch(/<(?:title|meta|link|script)\b/);
     expect(home).not.toContain(DEFAULT_BRAND_NAME);
     expect(home).toContain('href="#main-content"');
+    // Its analyser form does nothing until the app takes over: nothing typed there can be lost.
+    expect(home).toMatch(/<form inert[^>]*aria-label="Start Your Analysis"/);
+    expect(home).toMatch(/<input readonly[^>]*name="username"/);
+    expect(home).not.toMatch(/<input(?! readonly)/);
   });
 
   it("renders the discovery page whole, its lazy chunk loaded first, instead of the loading frame", async () => {

@@ -26,7 +26,19 @@ function render(path: string, page: ReactNode, queryClient?: QueryClient): strin
       </AppProvider>
     </Router>,
   );
-  return withoutHeadElements(html).replaceAll(DEFAULT_BRAND_NAME, SHELL_BRAND_MARK);
+  return withInertForms(withoutHeadElements(html)).replaceAll(DEFAULT_BRAND_NAME, SHELL_BRAND_MARK);
+}
+
+/**
+ * Until the app replaces the shell its forms have no handlers: what a reader typed there would be
+ * lost, and Enter would submit the form as a plain page load. So the shell's forms are inert, their
+ * fields read-only and their selects disabled (buttons ignore the pointer, styles.css).
+ */
+function withInertForms(html: string): string {
+  return html
+    .replace(/<form\b/g, "<form inert")
+    .replace(/<(input|textarea)\b/g, "<$1 readonly")
+    .replace(/<select\b/g, "<select disabled");
 }
 
 /**
