@@ -5,6 +5,7 @@ import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
+import { deferAppScripts } from "./src/core/seo/app-scripts";
 
 /** Text files worth compressing; index.html is left out: the server renders each page's copy. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/i;
@@ -49,9 +50,9 @@ function precompress(): Plugin {
 
 /**
  * Writes the app's first render (src/web/app/static-shell.tsx: top bar, a page loading, footer) into
- * the built index.html, so the browser paints it before any JavaScript arrives, and marks the entry
- * script and its modulepreloads `fetchpriority="low"`: nothing on that first paint waits for them
- * (issue #25, decision 027). The shell's controls do nothing until the app replaces it, so
+ * the built index.html, so the browser paints it before any JavaScript arrives (issue #25, decision
+ * 027), and moves the entry script and its modulepreloads into a template that public/boot.js loads
+ * after that paint (decision 028). The shell's controls do nothing until the app replaces it, so
  * `[data-static-shell]` makes them ignore the pointer meanwhile (styles.css).
  */
 function prerenderShell(): Plugin {
@@ -83,37 +84,25 @@ function prerenderShell(): Plugin {
           rollupOptions: { output: { entryFileNames: "static-shell.js", codeSplitting: false } },
         },
       });
-      {
-        const shell = (await import(pathToFileURL(path.join(ssrDir, "static-shell.js")).href)) as {
-          renderStaticShell: () => string;
-          renderStaticPage: (path: string) => Promise<string>;
-          PRERENDERED_PATHS: readonly string[];
-        };
-        const file = path.join(outDir, "index.html");
-        const html = fs.readFileSync(file, "utf8");
-        const root = '<div id="root"></div>';
-        if (!html.includes(root)) throw new Error(`index.html has no empty ${root} for the static shell`);
-        const frame = `<div data-static-shell>${shell.renderStaticShell()}</div>`;
-        // Pages rendered whole: the server puts one in place of the frame for its path (static-web.ts).
-        const pages: Record<string, string> = {};
-        for (const p of shell.PRERENDERED_PATHS) {
-          pages[p] = `<div data-static-shell>${await shell.renderStaticPage(p)}</div>`;
-        }
-        fs.writeFileSync(path.join(outDir, ".vite", "static-pages.json"), JSON.stringify({ frame, pages }));
-        fs.writeFileSync(
-          file,
-          html
-            .replace(root, () => `<div id="root">${frame}</div>`)
-            .replace(
-              /<script type="module" crossorigin/g,
-              '<script type="module" fetchpriority="low" crossorigin',
-            )
-            .replace(
-              /<link rel="modulepreload" crossorigin/g,
-              '<link rel="modulepreload" fetchpriority="low" crossorigin',
-            ),
-        );
+      const shell = (await import(pathToFileURL(path.join(ssrDir, "static-shell.js")).href)) as {
+        renderStaticShell: () => string;
+        renderStaticPage: (path: string) => Promise<string>;
+        PRERENDERED_PATHS: readonly string[];
+      };
+      const file = path.join(outDir, "index.html");
+      const html = fs.readFileSync(file, "utf8");
+      const emptyRoot = '<div id="root"></div>';
+      if (!html.includes(emptyRoot))
+        throw new Error(`index.html has no empty ${emptyRoot} for the static shell`);
+      const frame = `<div data-static-shell>${shell.renderStaticShell()}</div>`;
+      // Pages rendered whole: the server puts one in place of the frame for its path (static-web.ts).
+      const pages: Record<string, string> = {};
+      for (const p of shell.PRERENDERED_PATHS) {
+        pages[p] = `<div data-static-shell>${await shell.renderStaticPage(p)}</div>`;
       }
+      fs.writeFileSync(path.join(outDir, ".vite", "static-pages.json"), JSON.stringify({ frame, pages }));
+      // The scripts load after the first paint (decision 028): public/boot.js starts them.
+      fs.writeFileSync(file, deferAppScripts(html.replace(emptyRoot, () => `<div id="root">${frame}</div>`)));
     },
   };
 }

@@ -98,7 +98,7 @@ describe("app shell in Chromium", () => {
     const background = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
     expect(background).toBe("rgb(11, 17, 32)");
 
-    // No flash: with the app's JavaScript blocked, the saved theme is still on <html> (public/theme-init.js).
+    // No flash: with the app's JavaScript blocked, the saved theme is still on <html> (public/boot.js).
     const context = await ctx.browser.newContext();
     const bare = await context.newPage();
     await bare.goto(`${ctx.url}/`);

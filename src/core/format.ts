@@ -1,6 +1,21 @@
 import type { EngagementLevel, Grade } from "./schemas/report";
 
 /**
+ * 1234567 → "1,234,567": a whole number grouped as en-US writes it (rounded half away from zero,
+ * like Intl). Not Intl.NumberFormat: the engine formats on its hot path, and a page's first use of
+ * Intl costs tens of milliseconds of a phone's main thread while the browser loads its locale data.
+ */
+export function thousands(n: number): string {
+  const s = String(Math.round(Math.abs(n)));
+  let out = "";
+  for (let i = 0; i < s.length; i++) {
+    if (i > 0 && (s.length - i) % 3 === 0) out += ",";
+    out += s[i];
+  }
+  return n < 0 ? `-${out}` : out;
+}
+
+/**
  * Spec §2: K from 1,000 and M from 1,000,000, one decimal (1.2K, 3.4M). Counts that round up to the
  * next unit use it (999,950 → "1.0M", not "1000.0K"); missing or invalid counts read "N/A".
  */
@@ -38,10 +53,14 @@ export function matchTone(pct: number | null | undefined): "default" | "secondar
   return "outline";
 }
 
+const SHORT_MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
 /** Spec §9: dates en-US with a short month ("Nov 22, 2026"). */
 export function formatDate(iso: string | Date | null | undefined): string {
   if (!iso) return "Not available";
   const d = iso instanceof Date ? iso : new Date(iso);
   if (!Number.isFinite(d.getTime())) return "Not available";
-  return d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
+  // As toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" })
+  // writes it, without a page's first use of Intl (see thousands()).
+  return `${SHORT_MONTHS[d.getUTCMonth()]} ${d.getUTCDate()}, ${d.getUTCFullYear()}`;
 }

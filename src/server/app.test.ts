@@ -166,7 +166,7 @@ describe("the per-address request limit", () => {
   it.each([
     ["GET", "/assets/index-NZ2W2SWN.js", true],
     ["HEAD", "/favicon.svg", true],
-    ["GET", "/theme-init.js?v=2", true],
+    ["GET", "/boot.js?v=2", true],
     ["POST", "/assets/x.js", false],
     ["GET", "/api/accounts", false],
     ["GET", "/api/x.js", false],

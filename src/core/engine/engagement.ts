@@ -2,7 +2,8 @@ import { PLATFORM_LABELS, type Platform } from "../schemas/platform";
 import type { EngagementLevel } from "../schemas/report";
 import { type BenchmarkTables, levelFor, percentileIn, type TierBand, tierFor } from "./benchmarks";
 import type { CleanPost } from "./posts";
-import { median, medianInPlace, pct, plural, thousands } from "./stats";
+import { thousands } from "../format";
+import { median, medianInPlace, pct, plural } from "./stats";
 
 const DAY = 86_400_000;
 /** Fewer usable posts than this: the rate is shown, but no level and no grade. */

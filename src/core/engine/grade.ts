@@ -4,7 +4,8 @@ import type { Grade, ReportMetrics } from "../schemas/report";
 import type { EngagementResult } from "./engagement";
 import type { FrequencyResult } from "./frequency";
 import type { Profile } from "./profile";
-import { clamp, cv, median, ordinal, pct, piecewise, plural, round, thousands } from "./stats";
+import { thousands } from "../format";
+import { clamp, cv, median, ordinal, pct, piecewise, plural, round } from "./stats";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -1,3 +1,4 @@
+import { thousands } from "../format";
 /** Small numeric helpers of the engine. All are total: bad input gives null or a clamped value. */
 
 /** Counts above this are implausible (more than everyone on Earth, many times over): unknown. */
@@ -170,17 +171,6 @@ export function normalCdf(z: number): number {
       t *
       Math.exp(-x * x);
   return z >= 0 ? 0.5 * (1 + y) : 0.5 * (1 - y);
-}
-
-/** 1234567 → "1,234,567" (Intl is slow on the engine's hot path). */
-export function thousands(n: number): string {
-  const s = String(Math.round(Math.abs(n)));
-  let out = "";
-  for (let i = 0; i < s.length; i++) {
-    if (i > 0 && (s.length - i) % 3 === 0) out += ",";
-    out += s[i];
-  }
-  return n < 0 ? `-${out}` : out;
 }
 
 /**

@@ -20,7 +20,8 @@ import {
   priceTierFor,
 } from "./pricing";
 import type { Profile } from "./profile";
-import { clamp, median, money, round, thousands } from "./stats";
+import { thousands } from "../format";
+import { clamp, median, money, round } from "./stats";
 
 /** The reported range around the point estimate (sponsorrate P11 reports 0.7×–1.4×). */
 export const RANGE_LOW = 0.7;

@@ -21,7 +21,7 @@ function builtWebRoot(): string {
   const filler = `<p hidden>${"static fallback text ".repeat(80)}</p>`;
   fs.writeFileSync(
     path.join(dir, "index.html"),
-    `<!doctype html><html><head><title>app</title><script type="module" crossorigin src="/${ASSET}"></script></head><body><div id=root></div>${filler}</body></html>`,
+    `<!doctype html><html><head><title>app</title><script src="/boot.js"></script><template id="app-scripts"><script type="module" crossorigin src="/${ASSET}"></script></template></head><body><div id=root></div>${filler}</body></html>`,
   );
   fs.mkdirSync(path.join(dir, "assets"));
   const asset = path.join(dir, ASSET);
@@ -173,22 +173,24 @@ describe("compressed responses and cache headers (issue #25)", () => {
     expect(text).toMatch(/^event: done\ndata: /m);
   });
 
-  it("has a report page's HTML preload its stored report and its own chunks, after the entry", async () => {
+  it("has a report page's HTML preload its stored report, and its own chunks with the app's scripts", async () => {
     const res = await t.app.inject({ url: `/report/instagram/${handle}` });
     expect(res.statusCode).toBe(200);
     const html = res.body;
+    // Without the report in the page (this build has no server renderer), its download starts with the HTML.
     const fetchHint = `<link data-static-head rel="preload" as="fetch" href="/api/accounts/${handle}?platform=instagram" crossorigin="use-credentials">`;
     expect(html).toContain(fetchHint);
-    // Low priority: the static shell paints without them (decision 027).
-    expect(html).toContain(
-      'rel="modulepreload" fetchpriority="low" crossorigin="" href="/assets/report-page-Zz99.js"',
-    );
-    expect(html).toContain(
-      'rel="modulepreload" fetchpriority="low" crossorigin="" href="/assets/charts-Yy88.js"',
-    );
-    // The entry is named once (by index.html), and comes before the page's hints.
+    expect(html.indexOf(fetchHint)).toBeGreaterThan(html.indexOf("</template>"));
+    expect(html.indexOf(fetchHint)).toBeLessThan(html.indexOf("</head>"));
+    // The page's chunks load after the first paint with the app's own scripts (decision 028): inside
+    // the app-scripts template, after the entry, which index.html names once.
+    const template = /<template id="app-scripts">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? "";
+    const pageChunk = 'rel="modulepreload" crossorigin="" href="/assets/report-page-Zz99.js"';
+    expect(template).toContain(pageChunk);
+    expect(template).toContain('rel="modulepreload" crossorigin="" href="/assets/charts-Yy88.js"');
     expect(html.split(`/${ASSET}"`).length - 1).toBe(1);
-    expect(html.indexOf(`/${ASSET}"`)).toBeLessThan(html.indexOf(fetchHint));
+    expect(template.indexOf(`/${ASSET}"`)).toBeLessThan(template.indexOf(pageChunk));
+    expect(html.split("modulepreload").length - 1).toBe(2);
     // The preloaded URL is the one the app fetches, and answers.
     const api = await t.app.inject({ url: `/api/accounts/${handle}?platform=instagram` });
     expect(api.statusCode).toBe(200);

@@ -46,13 +46,24 @@ function readManifest(webRoot: string): Manifest | null {
   }
 }
 
+/** A page's preload hints: those for its head, and its own chunks, which load with the app's scripts. */
+export interface PageHints {
+  head: HeadTag[];
+  scripts: HeadTag[];
+}
+
 /**
  * Builds the per-page preload hints from a build: `<link rel="modulepreload">` for the page's chunk
- * and the chunks it imports (minus those index.html already names), and for a report page a
- * `<link rel="preload" as="fetch">` of its stored report, so the data download starts with the HTML
- * instead of after the JavaScript has run. Without a manifest (no build, or an old one) it gives none.
+ * and the chunks it imports (minus those index.html already names), which start with the app's own
+ * scripts after the first paint (decision 028); and for a report page whose HTML does not carry its
+ * stored report (`dataInPage`), a `<link rel="preload" as="fetch">` of it, so the data download starts
+ * with the HTML instead of after the JavaScript has run. Without a manifest (no build, or an old one)
+ * it gives no chunk hints.
  */
-export function createPagePreloads(webRoot: string, indexHtml: string): (pathname: string) => HeadTag[] {
+export function createPagePreloads(
+  webRoot: string,
+  indexHtml: string,
+): (pathname: string, options?: { dataInPage?: boolean }) => PageHints {
   const manifest = readManifest(webRoot);
   const inIndex = (file: string) => indexHtml.includes(`/${file}"`);
   const chunksOf = (key: string): string[] => {
@@ -70,26 +81,23 @@ export function createPagePreloads(webRoot: string, indexHtml: string): (pathnam
   };
   const pageChunks = PAGE_CHUNKS.map(([pattern, key]) => [pattern, chunksOf(key)] as const);
 
-  return (pathname) => {
-    const tags: HeadTag[] = [];
-    const report = reportPageOf(pathname);
+  return (pathname, { dataInPage = false } = {}) => {
+    const head: HeadTag[] = [];
+    const report = dataInPage ? null : reportPageOf(pathname);
     if (report) {
       const href = `/api/accounts/${encodeURIComponent(report.username)}?platform=${report.platform}`;
       // The app fetches with credentials: "include"; the preload must match it to be reused.
-      tags.push({
+      head.push({
         tag: "link",
         attrs: { rel: "preload", as: "fetch", href, crossorigin: "use-credentials" },
       });
     }
+    const scripts: HeadTag[] = [];
     for (const [pattern, files] of pageChunks) {
       if (!pattern.test(pathname)) continue;
-      // Low priority: the static shell paints without them (decision 027), so they do not block it.
       for (const href of files)
-        tags.push({
-          tag: "link",
-          attrs: { rel: "modulepreload", fetchpriority: "low", crossorigin: "", href },
-        });
+        scripts.push({ tag: "link", attrs: { rel: "modulepreload", crossorigin: "", href } });
     }
-    return tags;
+    return { head, scripts };
   };
 }

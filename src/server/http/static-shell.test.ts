@@ -174,6 +174,8 @@ describe("report pages rendered with their stored report (decision 027)", () => 
     expect(data).not.toMatch(/<|>/);
     expect(JSON.parse(data!)).toEqual(JSON.parse(stored.get("known")!.body));
     expect(asked).toContain("instagram/known");
+    // The report is in the page: nothing to preload for it (decision 028).
+    expect(res.body).not.toContain('rel="preload"');
   });
 
   it("sends the loading frame when there is no stored report, the path is no report, or rendering fails", async () => {
@@ -182,6 +184,8 @@ describe("report pages rendered with their stored report (decision 027)", () => 
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain("<main>Loading…</main>");
       expect(res.body, url).not.toContain('id="page-data"');
+      // A report page without its report in the HTML starts downloading it with the HTML.
+      expect(res.body.includes('rel="preload" as="fetch"'), url).toBe(url.startsWith("/report/"));
     }
     expect(warnings.join("\n")).toContain("report page not rendered on the server");
   });

@@ -3,6 +3,7 @@ import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { Platform } from "#core/schemas/platform";
+import { addToAppScripts } from "#core/seo/app-scripts";
 import {
   DEFAULT_BRAND_NAME,
   headTags,
@@ -13,7 +14,7 @@ import {
 import { escapeHtml, type HtmlTemplate, prepareTemplate, renderHeadTags, renderPage } from "../seo/html";
 import type { SeoService } from "../seo/seo-service";
 import { compressHtml } from "./compression";
-import { createPagePreloads, reportPageOf } from "./page-preloads";
+import { createPagePreloads, type PageHints, reportPageOf } from "./page-preloads";
 import { loadReportPageRenderer } from "./page-renderer";
 import { loadStaticPages } from "./static-pages";
 
@@ -63,7 +64,9 @@ export async function registerWebApp(
   const staticPages = builtHtml ? loadStaticPages(webRoot, builtHtml) : null;
   const templateFor = staticPages ? pageTemplates(staticPages.htmlFor, brand) : null;
   const frame = staticPages?.frame ? staticPages.frame.replaceAll(SHELL_BRAND_MARK, () => brand) : null;
-  const preloads = builtHtml ? createPagePreloads(webRoot, builtHtml) : () => [];
+  const preloads = builtHtml
+    ? createPagePreloads(webRoot, builtHtml)
+    : (): PageHints => ({ head: [], scripts: [] });
   const renderReport =
     builtHtml && frame && pages.storedReport ? await loadReportPageRenderer(webRoot, app.log) : null;
 
@@ -109,10 +112,11 @@ export async function registerWebApp(
     const query = new URLSearchParams(request.url.slice(url.length + 1));
     const page = await seo.service.resolve(url, query);
     let html = renderPage(template, headTags(page.meta, seo.site));
-    if (page.status === 200) html = await withReport(html, url);
-    // After the entry script and its modulepreloads: the page's chunks must not delay the entry.
-    const hints = page.status === 200 ? preloads(url) : [];
-    if (hints.length > 0) html = html.replace(/<\/head>/i, `  ${renderHeadTags(hints)}\n  </head>`);
+    if (page.status === 200) {
+      const plain = html;
+      html = await withReport(html, url);
+      html = withHints(html, preloads(url, { dataInPage: html !== plain }));
+    }
     return reply.status(page.status).send(compressHtml(accept, reply, html));
   });
 }
@@ -130,6 +134,22 @@ function pageTemplates(htmlFor: (pathname: string | null) => string, brand: stri
     }
     return entry;
   };
+}
+
+/**
+ * The page's HTML with its hints: a page's own chunks at the end of the app's scripts, which start
+ * after the first paint (decision 028), after the entry so they do not delay it; the rest in the head.
+ */
+function withHints(html: string, hints: PageHints): string {
+  let out = html;
+  const head = [...hints.head];
+  if (hints.scripts.length > 0) {
+    const added = addToAppScripts(out, renderHeadTags(hints.scripts));
+    if (added === null) head.push(...hints.scripts);
+    else out = added;
+  }
+  if (head.length > 0) out = out.replace(/<\/head>/i, () => `  ${renderHeadTags(head)}\n  </head>`);
+  return out;
 }
 
 /** JSON inside a <script> element: no "</script>" or "<!--" can end or change it. */

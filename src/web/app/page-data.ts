@@ -3,7 +3,7 @@ import { stripAt } from "#core/handles";
 import { type Account, accountSchema } from "#core/schemas/account";
 import { isPlatform } from "#core/schemas/platform";
 import { PAGE_DATA_ELEMENT_ID } from "#core/seo/page-meta";
-import { accountQueryKey, primeAccount } from "../features/report/api/get-account";
+import { accountQueryKey, accountQueryOptions, primeAccount } from "../features/report/api/get-account";
 
 /** `/report/:platform/:username` and `/report/:username`: the two report paths the server renders. */
 const REPORT_PATH = /^\/report\/(?:([^/]+)\/)?([^/]+)\/?$/i;
@@ -11,8 +11,8 @@ const REPORT_PATH = /^\/report\/(?:([^/]+)\/)?([^/]+)\/?$/i;
 /**
  * Puts the stored report a report page was rendered with into the query cache, under the keys the
  * page asks for, so its first render shows the report at once — the same page the server sent.
- * `stale` (the browser) marks it for a refetch on mount: the report is then read once more, which
- * is what records the visit in a signed-in user's history.
+ * `stale` (the browser) marks it as such and reads it once more at once, which is what records the
+ * visit in a signed-in user's history.
  */
 export function seedReportPage(
   queryClient: QueryClient,
@@ -33,6 +33,9 @@ export function seedReportPage(
   const options = stale ? { updatedAt: 0 } : undefined;
   primeAccount(queryClient, account, options);
   queryClient.setQueryData(accountQueryKey(username, platform), account, options);
+  // Read again now rather than when the page mounts: the page then starts with that read under way
+  // instead of re-rendering the whole report as it begins (decision 028).
+  if (stale) void queryClient.prefetchQuery(accountQueryOptions(username, platform));
   return true;
 }
 

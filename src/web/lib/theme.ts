@@ -1,6 +1,6 @@
 /**
  * Theme preference (spec §4): light, dark or system, kept in localStorage under `ui-theme`
- * (default light), applied as a `light`/`dark` class on <html>. `public/theme-init.js` repeats
+ * (default light), applied as a `light`/`dark` class on <html>. `public/boot.js` repeats
  * {@link applyStoredTheme} as a blocking script so the first paint already has the right theme.
  */
 

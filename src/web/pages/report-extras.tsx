@@ -1,3 +1,4 @@
+import { useMemo } from "react";
 import type { Account } from "#core/schemas/account";
 import { showLoginPrompt, useSession } from "../features/auth";
 import { GrowthCard } from "../features/growth";
@@ -9,19 +10,23 @@ import { WatchButton } from "../features/watchlists";
  */
 export function useReportExtras() {
   const { isAuthenticated } = useSession();
-  return {
-    renderActions: (shown: Account) =>
-      shown.source === "web-search" ? null : (
-        <WatchButton
-          platform={shown.platform}
-          username={shown.username}
-          signedIn={isAuthenticated}
-          onSignInRequired={() => showLoginPrompt("required")}
-        />
-      ),
-    renderExtra: (shown: Account) =>
-      shown.source === "web-search" ? null : (
-        <GrowthCard username={shown.username} platform={shown.platform} lastUpdated={shown.lastUpdated} />
-      ),
-  };
+  // The same functions until the session changes: the report (a large tree) is memoised on them.
+  return useMemo(
+    () => ({
+      renderActions: (shown: Account) =>
+        shown.source === "web-search" ? null : (
+          <WatchButton
+            platform={shown.platform}
+            username={shown.username}
+            signedIn={isAuthenticated}
+            onSignInRequired={() => showLoginPrompt("required")}
+          />
+        ),
+      renderExtra: (shown: Account) =>
+        shown.source === "web-search" ? null : (
+          <GrowthCard username={shown.username} platform={shown.platform} lastUpdated={shown.lastUpdated} />
+        ),
+    }),
+    [isAuthenticated],
+  );
 }

@@ -1,7 +1,12 @@
 // The auth feature's public surface (pages and the app shell import from here).
 export { useDevLogin } from "./api/dev-login";
 export { useMe } from "./api/get-me";
-export { incrementReportCount, reportCountQueryKey, useReportCount } from "./api/get-report-count";
+export {
+  incrementReportCount,
+  reportCountQueryKey,
+  reportCountQueryOptions,
+  useReportCount,
+} from "./api/get-report-count";
 export { useLogin } from "./api/login";
 export { useLogout } from "./api/logout";
 export {

@@ -1,5 +1,5 @@
 import { CircleAlert } from "lucide-react";
-import { type ReactNode, useDeferredValue } from "react";
+import { type ReactNode, useDeferredValue, useMemo } from "react";
 import type { Account } from "#core/schemas/account";
 import type { Platform } from "#core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
@@ -35,6 +35,12 @@ export function AccountReport({
   // slices (the page stays responsive; no single long main-thread task — Lighthouse's TBT, issue #25)
   // while the loading line stays up a moment longer.
   const account = useDeferredValue(query.data);
+  const shown = account ?? query.data;
+  // Built once per account: ReportView is memoised, so the page re-rendering around it (the session
+  // or the config arriving, the background re-read of a report the server rendered) leaves the
+  // report's tree alone instead of rendering it again in one blocking task.
+  const actions = useMemo(() => (shown ? renderActions?.(shown) : undefined), [renderActions, shown]);
+  const extra = useMemo(() => (shown ? renderExtra?.(shown) : undefined), [renderExtra, shown]);
   if (query.isPending || (query.isSuccess && account === undefined)) {
     return (
       // A screen tall: what follows the report (form, footer) stays below the fold until it is shown.
@@ -59,13 +65,6 @@ export function AccountReport({
       </Alert>
     );
   }
-  const shown = account ?? query.data;
-  return (
-    <ReportView
-      account={shown}
-      canRefresh={canRefresh}
-      actions={renderActions?.(shown)}
-      extra={renderExtra?.(shown)}
-    />
-  );
+  if (!shown) return null;
+  return <ReportView account={shown} canRefresh={canRefresh} actions={actions} extra={extra} />;
 }

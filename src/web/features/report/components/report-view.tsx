@@ -1,4 +1,4 @@
-import { lazy, type ReactNode, Suspense, useEffect, useRef } from "react";
+import { lazy, memo, type ReactNode, Suspense, useEffect, useRef } from "react";
 import type { Account } from "#core/schemas/account";
 import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
@@ -61,7 +61,7 @@ function useReportViewEvent(platform: string, username: string) {
  * advertiser analysis, recommendations — each figure with its provenance. Text written by the engine
  * or a model is rendered as text.
  */
-export function ReportView({
+export const ReportView = memo(function ReportView({
   account,
   canRefresh = false,
   onAccountChange,
@@ -125,7 +125,7 @@ export function ReportView({
       <ReportFooter account={account} />
     </article>
   );
-}
+});
 
 /** Only http(s) links are shown as links: a citation comes from a model and is untrusted. */
 function safeHref(url: string): string | null {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { FALLBACK } from "#core/engine/index";
 import { makeAccount } from "../testing/account-fixture";
-import { FALLBACK_TEXT, initialsOf, interactionsOf, ordinal, profileUrl, textOr } from "./report-fields";
+import {
+  FALLBACK_TEXT,
+  formatCount,
+  formatMoney,
+  initialsOf,
+  interactionsOf,
+  ordinal,
+  profileUrl,
+  textOr,
+} from "./report-fields";
 
 describe("report fields", () => {
   it("uses the engine's fallback texts, which are the spec's", () => {
@@ -64,5 +73,16 @@ describe("ordinal", () => {
     [100, "100th"],
   ])("%i → %s", (n, text) => {
     expect(ordinal(n)).toBe(text);
+  });
+});
+
+describe("money and counts", () => {
+  it("read as Intl writes them in en-US (whole dollars, grouped), without calling it", () => {
+    const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+    const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    for (const v of [0, 0.49, 0.5, 7, 99.5, 1_234, 12_500.5, 987_654, 3_400_000, -40, -1_234.5]) {
+      expect(formatMoney(v), String(v)).toBe(usd.format(v));
+      expect(formatCount(v), String(v)).toBe(whole.format(v));
+    }
   });
 });

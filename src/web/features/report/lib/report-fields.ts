@@ -1,4 +1,5 @@
 import { CHANNEL_ID } from "#core/handles";
+import { thousands } from "#core/format";
 import type { Account } from "#core/schemas/account";
 import type { ReportMetrics } from "#core/schemas/report";
 
@@ -74,19 +75,13 @@ export function interactionsOf(
   return post.likes + (post.comments ?? 0) + (platform === "instagram" ? 0 : (post.shares ?? 0));
 }
 
-const money = new Intl.NumberFormat("en-US", {
-  style: "currency",
-  currency: "USD",
-  maximumFractionDigits: 0,
-});
-const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
+/** "$1,235", "-$40": whole US dollars, as Intl writes them in en-US (core/format.ts thousands()). */
 export function formatMoney(n: number): string {
-  return money.format(n);
+  return n < 0 ? `-$${thousands(-n)}` : `$${thousands(n)}`;
 }
 
 export function formatCount(n: number): string {
-  return whole.format(n);
+  return thousands(n);
 }
 
 export function formatShare(share: number, digits = 0): string {
