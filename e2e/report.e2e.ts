@@ -111,6 +111,9 @@ describe("analyser and report in Chromium", () => {
     const { context, page, errors } = await visitor();
     await page.goto(`${ctx.url}/`);
     await page.getByRole("heading", { name: "Start Your Analysis" }).waitFor();
+    // The server's page is on screen first, its form inert; the app's scripts start after that paint
+    // (decisions 027, 028). Keys go to the app's form once it has taken over.
+    await page.locator("[data-static-shell]").waitFor({ state: "detached" });
     let reached = false;
     for (let i = 0; i < 40 && !reached; i++) {
       await page.keyboard.press("Tab");

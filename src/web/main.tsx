@@ -27,6 +27,9 @@ function DropStaticHead() {
 const root = document.getElementById("root");
 if (!root) throw new Error("Missing #root element in index.html");
 
+/** How long the first render waits for the configuration and the report count, at most. */
+const APP_DATA_WAIT_MS = 300;
+
 /**
  * Lets the browser run whatever is waiting (input, a paint) before the next step: the steps below
  * each take tens of milliseconds on a slow phone, and one task holding them all would block the
@@ -65,12 +68,16 @@ async function seedFromPage(queryClient: QueryClient): Promise<void> {
  */
 async function start(container: HTMLElement): Promise<void> {
   const queryClient = createQueryClient();
-  prefetchAppData(queryClient);
+  const appData = prefetchAppData(queryClient);
   try {
     await nextTask();
     await seedFromPage(queryClient);
     await nextTask();
     await preloadPage(window.location.pathname);
+    // The configuration and the report count usually answer while the page's chunk loads. Waiting a
+    // moment more for them lets the first render show them, instead of the app re-rendering in one
+    // blocking task as they land during or just after it; a slow answer does not hold the page.
+    await Promise.race([appData, new Promise((resolve) => setTimeout(resolve, APP_DATA_WAIT_MS))]);
     await nextTask();
   } catch {
     // Rendered anyway: a page whose chunk failed shows its Retry.

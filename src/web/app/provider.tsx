@@ -46,12 +46,15 @@ function ConfiguredProviders({ children }: { children: ReactNode }) {
 
 /**
  * Starts what every page asks for on mount (the configuration, the session's report count) before the
- * first render: the requests run while the app renders, and the providers mount with them under way
- * instead of each re-rendering the app as it starts its own (decision 028).
+ * first render, and settles when both have answered: the providers mount with them answered or under
+ * way instead of each re-rendering the app as its request starts (decision 028).
  */
-export function prefetchAppData(queryClient: QueryClient): void {
-  void queryClient.prefetchQuery(configQueryOptions());
-  void queryClient.prefetchQuery(reportCountQueryOptions());
+export async function prefetchAppData(queryClient: QueryClient): Promise<void> {
+  // prefetchQuery never rejects: a failed request is the query's error, shown where it is used.
+  await Promise.all([
+    queryClient.prefetchQuery(configQueryOptions()),
+    queryClient.prefetchQuery(reportCountQueryOptions()),
+  ]);
 }
 
 export interface AppProviderProps {

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { type Account, accountSchema } from "#core/schemas/account";
+import type { Account } from "#core/schemas/account";
 import type { AnalyzeRequest } from "#core/schemas/input";
+import { loadAccountSchema } from "../../../lib/account-schema";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_LIST_KEY } from "../../../lib/query-client";
 import { quotaSpentHeader, recordQuotaSpent } from "../../../lib/quota-spent";
@@ -14,7 +15,8 @@ export const ANALYZE_PATH = "/api/analyze";
  */
 export async function analyzeAccount(request: AnalyzeRequest, signal?: AbortSignal): Promise<Account> {
   const response = await api.post<Response>(ANALYZE_PATH, request, { signal, raw: true });
-  const account = accountSchema.parse(await response.json());
+  const [accountSchema, body] = await Promise.all([loadAccountSchema(), response.json()]);
+  const account = accountSchema.parse(body);
   const spent = quotaSpentHeader(response.headers);
   if (spent !== null) recordQuotaSpent(account, spent);
   return account;

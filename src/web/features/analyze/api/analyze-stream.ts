@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { type Account, accountSchema } from "#core/schemas/account";
+import type { Account } from "#core/schemas/account";
 import { quotaEventSchema, type StageEvent, stageEventSchema } from "#core/schemas/analysis-stream";
 import { receivedErrorSchema } from "#core/schemas/errors";
 import type { AnalyzeRequest } from "#core/schemas/input";
+import { loadAccountSchema } from "../../../lib/account-schema";
 import { ApiError } from "../../../lib/api-client";
 import { ACCOUNTS_LIST_KEY } from "../../../lib/query-client";
 import { recordQuotaSpent } from "../../../lib/quota-spent";
@@ -32,10 +33,13 @@ export interface StreamOptions {
  * Falls back to POST /api/analyze when EventSource is missing or the stream cannot be opened
  * (e.g. a proxy that does not pass event streams); the POST then gives the precise error.
  */
-export function analyzeWithProgress(request: AnalyzeRequest, options: StreamOptions = {}): Promise<Account> {
+export async function analyzeWithProgress(request: AnalyzeRequest, options: StreamOptions = {}): Promise<Account> {
   const { onStage, signal } = options;
   if (typeof EventSource === "undefined") return analyzeAccount(request, signal);
-  if (signal?.aborted) return Promise.reject(abortError(signal));
+  if (signal?.aborted) throw abortError(signal);
+  // Before the stream opens, so that its last event is read as soon as it arrives.
+  const accountSchema = await loadAccountSchema();
+  if (signal?.aborted) throw abortError(signal);
 
   return new Promise<Account>((resolve, reject) => {
     const source = new EventSource(analyzeStreamUrl(request), { withCredentials: true });

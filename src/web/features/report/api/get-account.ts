@@ -1,7 +1,8 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { stripAt } from "#core/handles";
-import { type Account, accountSchema } from "#core/schemas/account";
+import type { Account } from "#core/schemas/account";
 import type { Platform } from "#core/schemas/platform";
+import { loadAccountSchema } from "../../../lib/account-schema";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 
@@ -16,7 +17,11 @@ export async function getAccount(
   signal?: AbortSignal,
 ): Promise<Account> {
   const query = platform ? `?platform=${platform}` : "";
-  return accountSchema.parse(await api.get(`${accountPath(username)}${query}`, { signal }));
+  const [accountSchema, body] = await Promise.all([
+    loadAccountSchema(),
+    api.get(`${accountPath(username)}${query}`, { signal }),
+  ]);
+  return accountSchema.parse(body);
 }
 
 export function accountQueryKey(username: string, platform?: Platform) {
