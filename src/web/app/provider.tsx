@@ -1,5 +1,5 @@
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
 import { DEFAULT_BRAND_NAME, SiteInfoProvider } from "../components/seo/site-info";
 import { ThemeProvider } from "../components/theme/theme-provider";
 import { Toaster } from "../components/ui/toaster";
@@ -27,8 +27,11 @@ function ConfiguredProviders({ children }: { children: ReactNode }) {
     // Analytics go to the pixel only when the server names one (spec §7); until then they wait.
     if (configured) configureAnalytics(pixelId);
   }, [configured, pixelId]);
+  const appUrl = config?.appUrl ?? FALLBACK_CONFIG.appUrl;
+  // The same object until it changes: every page's metadata reads it.
+  const siteInfo = useMemo(() => ({ brandName, appUrl }), [brandName, appUrl]);
   return (
-    <SiteInfoProvider value={{ brandName, appUrl: config?.appUrl ?? FALLBACK_CONFIG.appUrl }}>
+    <SiteInfoProvider value={siteInfo}>
       <SessionProvider brandName={brandName}>
         {children}
         <SignInDialog

@@ -1,7 +1,7 @@
 import type { Platform } from "#core/schemas/platform";
 import { showLoginPrompt, useSession } from "../features/auth";
 import { CompareToggle } from "../features/compare";
-import { AddToListButton } from "../features/lists";
+import { AddToListButton } from "../features/lists/components/add-to-list-button";
 
 /**
  * "Add to list" and "Compare" for one creator, wherever a creator appears (report, discovery, finder,
