@@ -14,8 +14,9 @@ const CLOSE = "</template>";
 const MODULE_TAG = /[ \t]*<script type="module"[^>]*><\/script>\n?|[ \t]*<link rel="modulepreload"[^>]*>\n?/g;
 
 /**
- * Index.html as the build writes it, with its modulepreloads and module script moved into the app-scripts template where the first of them was. Throws when there is no module
- * script (the HTML is not a Vite build's) or the template is already there.
+ * Index.html as the build writes it, with its modulepreloads and module script moved into the
+ * app-scripts template, where the first of them was. Throws when there is no module script (the
+ * HTML is not a Vite build's) or the template is already there.
  */
 export function deferAppScripts(html: string): string {
   if (html.includes(OPEN)) throw new Error(`index.html already has a ${OPEN}`);

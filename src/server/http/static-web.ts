@@ -70,13 +70,16 @@ export async function registerWebApp(
   const renderReport =
     builtHtml && frame && pages.storedReport ? await loadReportPageRenderer(webRoot, app.log) : null;
 
-  /** A report page with its stored report in its first paint, and that report for the app to start from. */
-  const withReport = async (html: string, pathname: string): Promise<string> => {
-    const report = renderReport && frame ? reportPageOf(pathname) : null;
-    if (!report || !renderReport || !frame || !pages.storedReport) return html;
+  /**
+   * A report page with its stored report in its first paint, and that report for the app to start
+   * from; null when the page is no report, has no stored report, or could not be rendered.
+   */
+  const withReport = async (html: string, pathname: string): Promise<string | null> => {
+    const report = reportPageOf(pathname);
+    if (!report || !renderReport || !frame || !pages.storedReport) return null;
     const stored = await pages.storedReport(report.platform, report.username);
     const rendered = stored ? await renderReport(pathname, stored) : null;
-    if (!stored || !rendered) return html;
+    if (!stored || !rendered) return null;
     const data = `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonInHtml(stored.body)}</script>`;
     return html
       .replace(
@@ -113,9 +116,8 @@ export async function registerWebApp(
     const page = await seo.service.resolve(url, query);
     let html = renderPage(template, headTags(page.meta, seo.site));
     if (page.status === 200) {
-      const plain = html;
-      html = await withReport(html, url);
-      html = withHints(html, preloads(url, { dataInPage: html !== plain }));
+      const withData = await withReport(html, url);
+      html = withHints(withData ?? html, preloads(url, { dataInPage: withData !== null }));
     }
     return reply.status(page.status).send(compressHtml(accept, reply, html));
   });
