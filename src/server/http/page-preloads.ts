@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { stripAt } from "#core/handles";
+import { reportPathOf } from "#core/routes";
 import { isPlatform, type Platform } from "#core/schemas/platform";
 import type { HeadTag } from "#core/seo/page-meta";
 
@@ -14,28 +14,19 @@ type Manifest = Record<string, ManifestChunk>;
 /**
  * Pages whose own chunk is worth fetching with the HTML: the web app loads each page lazily, so
  * without a hint the browser learns of the page's chunk only once the entry has run (a waterfall
- * that delayed the report's first paint). Patterns mirror the web app's routes (src/web/config/paths.ts).
+ * that delayed the report's first paint). Each test reads a path as the web app's router does
+ * (src/core/routes.ts).
  */
-const PAGE_CHUNKS: [RegExp, string][] = [
-  [/^\/report\/[^/]+(?:\/[^/]+)?\/?$/, "pages/report-page.tsx"],
-  [/^\/influencer-(?:discovery|search)\/?$/, "pages/discovery-page.tsx"],
+const PAGE_CHUNKS: [(pathname: string) => boolean, string][] = [
+  [(pathname) => reportPathOf(pathname) !== null, "pages/report-page.tsx"],
+  [(pathname) => /^\/influencer-(?:discovery|search)\/?$/i.test(pathname), "pages/discovery-page.tsx"],
 ];
 
-/** /report/{platform}/{username}: the stored report the page asks for first. */
-const REPORT_PATH = /^\/report\/([^/]+)\/([^/]+)\/?$/;
-
-/** The platform and handle of a /report/{platform}/{username} path, or null. */
+/** The platform and handle of a /report/{platform}/{username} path (the platform in any case), or null. */
 export function reportPageOf(pathname: string): { platform: Platform; username: string } | null {
-  const report = REPORT_PATH.exec(pathname);
-  if (!report) return null;
-  const platform = report[1]!.toLowerCase();
-  if (!isPlatform(platform)) return null;
-  try {
-    const username = stripAt(decodeURIComponent(report[2]!));
-    return username ? { platform, username } : null;
-  } catch {
-    return null;
-  }
+  const report = reportPathOf(pathname);
+  const platform = report?.platform?.toLowerCase();
+  return report && isPlatform(platform) ? { platform, username: report.username } : null;
 }
 
 function readManifest(webRoot: string): Manifest | null {
@@ -79,7 +70,7 @@ export function createPagePreloads(
     visit(key);
     return out;
   };
-  const pageChunks = PAGE_CHUNKS.map(([pattern, key]) => [pattern, chunksOf(key)] as const);
+  const pageChunks = PAGE_CHUNKS.map(([matches, key]) => [matches, chunksOf(key)] as const);
 
   return (pathname, { dataInPage = false } = {}) => {
     const head: HeadTag[] = [];
@@ -93,8 +84,8 @@ export function createPagePreloads(
       });
     }
     const scripts: HeadTag[] = [];
-    for (const [pattern, files] of pageChunks) {
-      if (!pattern.test(pathname)) continue;
+    for (const [matches, files] of pageChunks) {
+      if (!matches(pathname)) continue;
       for (const href of files)
         scripts.push({ tag: "link", attrs: { rel: "modulepreload", crossorigin: "", href } });
     }

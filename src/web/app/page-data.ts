@@ -1,12 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { stripAt } from "#core/handles";
+import { reportPathOf } from "#core/routes";
 import { type Account, accountSchema } from "#core/schemas/account";
 import { isPlatform } from "#core/schemas/platform";
 import { PAGE_DATA_ELEMENT_ID } from "#core/seo/page-meta";
 import { accountQueryKey, accountQueryOptions, primeAccount } from "../features/report/api/get-account";
-
-/** `/report/:platform/:username` and `/report/:username`: the two report paths the server renders. */
-const REPORT_PATH = /^\/report\/(?:([^/]+)\/)?([^/]+)\/?$/i;
 
 /**
  * Puts the stored report a report page was rendered with into the query cache, under the keys the
@@ -20,16 +17,11 @@ export function seedReportPage(
   account: Account,
   { stale }: { stale: boolean },
 ): boolean {
-  const match = REPORT_PATH.exec(pathname);
-  if (!match) return false;
-  let username: string;
-  try {
-    username = stripAt(decodeURIComponent(match[2]!));
-  } catch {
-    return false;
-  }
+  const report = reportPathOf(pathname);
+  if (!report) return false;
+  const { username } = report;
   // As report-page.tsx reads its params: a platform segment that is not one counts as none.
-  const platform = isPlatform(match[1]) ? match[1] : undefined;
+  const platform = isPlatform(report.platform) ? report.platform : undefined;
   const options = stale ? { updatedAt: 0 } : undefined;
   primeAccount(queryClient, account, options);
   queryClient.setQueryData(accountQueryKey(username, platform), account, options);
