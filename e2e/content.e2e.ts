@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { useE2e } from "./support/harness";
 import {
+  appHasTakenOver,
   documentIsMarked,
   markDocument,
   seriousA11yViolations,
@@ -16,6 +17,7 @@ describe("blog, static and diagnostic pages", () => {
     const page = ctx.page;
     await page.goto(`${ctx.url}/blog`);
     await page.getByRole("heading", { level: 1, name: "Blog" }).waitFor();
+    await appHasTakenOver(page);
     const titles = await page.locator("main h2").allInnerTexts();
     expect(titles).toHaveLength(3);
     expect(await page.title()).toBe("Blog | Social Media Analytics Platform");
@@ -45,14 +47,17 @@ describe("blog, static and diagnostic pages", () => {
     await withContextPage(ctx.browser, async (page, errors) => {
       await page.goto(`${ctx.url}/blog`);
       await page.getByRole("heading", { level: 1, name: "Blog" }).waitFor();
+      await appHasTakenOver(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.goto(`${ctx.url}/blog/latest-marketing-trends-2025`);
       await page
         .getByRole("heading", { level: 1, name: "Influencer Marketing Trends to Watch in 2025" })
         .waitFor();
+      await appHasTakenOver(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
       await page.goto(`${ctx.url}/about`);
       await page.getByRole("heading", { level: 1, name: /^About / }).waitFor();
+      await appHasTakenOver(page);
       expect(await seriousA11yViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
     });
@@ -68,6 +73,7 @@ describe("blog, static and diagnostic pages", () => {
       ] as const) {
         await page.goto(`${ctx.url}${path}`);
         await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+        await appHasTakenOver(page);
         expect(await seriousA11yViolations(page), path).toEqual([]);
       }
       // The parser page with a reading and its suggestions on screen.
@@ -92,6 +98,7 @@ describe("blog, static and diagnostic pages", () => {
   it("website structured data with the search action, and no CSP complaint about it", async () => {
     await ctx.page.goto(`${ctx.url}/about`);
     await ctx.page.getByRole("heading", { level: 1, name: /^About / }).waitFor();
+    await appHasTakenOver(ctx.page);
     const ld = JSON.parse(
       (await ctx.page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",
     );

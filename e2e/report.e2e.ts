@@ -5,7 +5,12 @@ import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { createSampleCatalog } from "../src/core/sample";
 import { useE2e } from "./support/harness";
-import { type ConsoleEntry, seriousA11yViolations, trackConsoleErrors } from "./support/page-helpers";
+import {
+  appHasTakenOver,
+  type ConsoleEntry,
+  seriousA11yViolations,
+  trackConsoleErrors,
+} from "./support/page-helpers";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 /** The server seeds its sample creators with seed 2016: their handles are known in advance. */
@@ -113,7 +118,7 @@ describe("analyser and report in Chromium", () => {
     await page.getByRole("heading", { name: "Start Your Analysis" }).waitFor();
     // The server's page is on screen first, its form inert; the app's scripts start after that paint
     // (decisions 027, 028). Keys go to the app's form once it has taken over.
-    await page.locator("[data-static-shell]").waitFor({ state: "detached" });
+    await appHasTakenOver(page);
     let reached = false;
     for (let i = 0; i < 40 && !reached; i++) {
       await page.keyboard.press("Tab");
@@ -195,7 +200,7 @@ describe("analyser and report in Chromium", () => {
     await page.goto(`${ctx.url}/report/${first!.platform}/${first!.handle}`);
     await page.getByRole("article", { name: `Report for @${first!.handle}` }).waitFor();
     // The server sent the report rendered (decision 027); scroll the app's own once it has taken over.
-    await page.locator("[data-static-shell]").waitFor({ state: "detached" });
+    await appHasTakenOver(page);
     // On a phone the charts are below the fold and render when scrolled to (issue #25): scroll as a
     // reader does, then check the chart fits too.
     await page.getByText("Engagement per post", { exact: true }).scrollIntoViewIfNeeded();

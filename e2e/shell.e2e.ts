@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { useE2e } from "./support/harness";
 import {
+  appHasTakenOver,
   documentIsMarked,
   markDocument,
   seriousA11yViolations,
@@ -49,6 +50,7 @@ describe("app shell in Chromium", () => {
     const page = ctx.page;
     await page.goto(`${ctx.url}/`);
     await page.getByRole("heading", { name: "Social Media Analytics Made Simple" }).waitFor();
+    await appHasTakenOver(page);
     await markDocument(page);
     const mainNav = page.getByRole("navigation", { name: "Main" });
     const journeys: [string, string, string][] = [
@@ -106,6 +108,9 @@ describe("app shell in Chromium", () => {
     await bare.route("**/assets/*.js", (route) => route.abort());
     await bare.goto(`${ctx.url}/about`);
     expect(await bare.locator("html").getAttribute("class")).toBe("dark");
+    // The page's own text came with its HTML (the build renders /about whole), scripts or not.
+    expect(await bare.getByRole("heading", { level: 1, name: /^About / }).isVisible()).toBe(true);
+    expect(await bare.getByText("Where the numbers come from").isVisible()).toBe(true);
     await context.close();
 
     await page.getByRole("button", { name: "Switch to light theme" }).click();

@@ -68,6 +68,15 @@ export async function withContextPage<T>(
   }
 }
 
+/**
+ * Waits until the app has replaced the server's page (decisions 027, 028). Pages come painted, their
+ * links plain and their controls inert, before the app's scripts have run: a test that clicks, types
+ * or checks the whole page (axe) does so once the app has taken over, as a reader would a moment later.
+ */
+export async function appHasTakenOver(page: Page): Promise<void> {
+  await page.locator("[data-static-shell]").waitFor({ state: "detached" });
+}
+
 /** Marks the current document so a test can tell a client-side navigation from a reload. */
 export async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {

@@ -43,6 +43,30 @@ describe("static shell (decision 027)", () => {
     expect(discovery).not.toContain("Loading…");
   });
 
+  it("renders the landing, about, legal and blog pages whole: their text is in the HTML crawlers read", async () => {
+    const pages: [string, RegExp][] = [
+      ["/instagram-analytics", /<form inert[^>]*aria-label="Analyze an Instagram account"/],
+      ["/tiktok-analytics", /<form inert[^>]*aria-label="Analyze a TikTok account"/],
+      ["/social-media-analytics", /<h1[^>]*>Social Media Analytics<\/h1>/],
+      ["/about", new RegExp(`<h1[^>]*>About ${SHELL_BRAND_MARK}</h1>`)],
+      ["/privacy", /Last Updated: May 20, 2023/],
+      ["/terms", /<h1[^>]*>Terms of Service<\/h1>/],
+      ["/blog", /href="\/blog\/instagram-vs-tiktok-vs-youtube-influencers"/],
+      ["/blog/latest-marketing-trends-2025", /<h1[^>]*>Influencer Marketing Trends to Watch in 2025<\/h1>/],
+    ];
+    for (const [path, content] of pages) {
+      expect(PRERENDERED_PATHS, path).toContain(path);
+      const html = await renderStaticPage(path);
+      expect(html, path).toMatch(content);
+      expect(html, path).not.toContain("Loading…");
+      expect(html, path).not.toContain(DEFAULT_BRAND_NAME);
+    }
+    // Pages with a handle, a query or a session are drawn by the app (or, for reports, the server).
+    for (const path of ["/instagram-analytics/someone", "/history", "/report/instagram/x"]) {
+      expect(PRERENDERED_PATHS, path).not.toContain(path);
+    }
+  });
+
   it("renders a report page with its stored report, as the browser's first render shows it", async () => {
     const account = makeRealAccount();
     const json = JSON.parse(JSON.stringify(account));

@@ -2,9 +2,12 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Router } from "wouter";
+import { LANDING_KEYS, routes } from "#core/routes";
 import { accountSchema } from "#core/schemas/account";
 import { DEFAULT_BRAND_NAME, SHELL_BRAND_MARK } from "#core/seo/page-meta";
 import { PageLoading } from "../components/ui/spinner";
+import { paths } from "../config/paths";
+import { BLOG_POSTS } from "../features/blog";
 import { createQueryClient } from "../lib/query-client";
 import { AppShell } from "./layout/app-shell";
 import { seedReportPage } from "./page-data";
@@ -13,10 +16,21 @@ import { AppRouter, preloadPage } from "./router";
 
 /**
  * Pages whose first render needs no data and does not depend on the query string: the build renders
- * each one whole, so its own content (a heading, the search form) is in the first paint too. The
- * server uses them only for a request without a query string.
+ * each one whole, so its own content (a heading, the search form, the text) is in the first paint
+ * too, and in the HTML a crawler reads. The server uses them only for a request without a query
+ * string. What the configuration adds (the report limits, a contact address) comes with the app, as
+ * it does for any page drawn before the configuration has arrived.
  */
-export const PRERENDERED_PATHS = ["/", "/influencer-discovery"] as const;
+export const PRERENDERED_PATHS: readonly string[] = [
+  routes.home,
+  routes.discovery[0],
+  ...LANDING_KEYS.map((key) => `/${key}-analytics`),
+  routes.about,
+  routes.privacy,
+  routes.terms,
+  routes.blog,
+  ...BLOG_POSTS.map((post) => paths.blogPost(post.slug)),
+];
 
 function render(path: string, page: ReactNode, queryClient?: QueryClient): string {
   const html = renderToStaticMarkup(
@@ -67,7 +81,7 @@ export function renderStaticShell(): string {
  * The same frame with one of PRERENDERED_PATHS rendered inside it, as the app's first render shows
  * it: the page's chunk is loaded first, as main.tsx does in the browser.
  */
-export async function renderStaticPage(path: (typeof PRERENDERED_PATHS)[number]): Promise<string> {
+export async function renderStaticPage(path: string): Promise<string> {
   await preloadPage(path);
   return render(path, <AppRouter />);
 }

@@ -85,6 +85,11 @@ const FEATURES: Record<LandingKey, { title: string; description: string }[]> = {
 };
 const FEATURE_ICONS = [Gauge, ChartNoAxesCombined, HandCoins] as const;
 
+/** "an Instagram", "a TikTok": the article a platform's name takes. */
+function articleFor(label: string): string {
+  return `${/^[AEIOU]/i.test(label) ? "an" : "a"} ${label}`;
+}
+
 /** /instagram-analytics, /tiktok-analytics, /youtube-analytics, /social-media-analytics (+ /{username}). */
 export function PlatformLandingPage() {
   const [location, navigate] = useLocation();
@@ -129,7 +134,7 @@ export function PlatformLandingPage() {
         <AnalyzerForm
           key={key}
           mode="full"
-          title={platform ? `Analyze a ${PLATFORM_LABELS[platform]} account` : "Analyze an account"}
+          title={platform ? `Analyze ${articleFor(PLATFORM_LABELS[platform])} account` : "Analyze an account"}
           defaultPlatform={platform}
           onReportGenerated={incrementReportCount}
           onShowReport={showReport}
