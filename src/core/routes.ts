@@ -1,5 +1,3 @@
-import { stripAt } from "./handles";
-
 /**
  * The route patterns of spec §2, aliases included (wouter syntax): the web app's router matches them
  * and builds its links beside them (web/config/paths.ts); they are the site's public URLs.
@@ -49,31 +47,4 @@ export function landingKeyOf(pathname: string): LandingKey | null {
   const match = /^\/([a-z-]+)-analytics(?:\/|$)/.exec(pathname);
   const key = match?.[1];
   return key && (LANDING_KEYS as readonly string[]).includes(key) ? (key as LandingKey) : null;
-}
-
-/** routes.report as one expression: /report/:platform/:username or /report/:username (any case, as the router). */
-const REPORT_PATH = /^\/report\/(?:([^/]+)\/)?([^/]+)\/?$/i;
-
-/** What a report path names: its platform segment as written (null without one) and the handle. */
-export interface ReportPath {
-  platform: string | null;
-  username: string;
-}
-
-/**
- * The segments of a report path (routes.report), the handle decoded and without a leading "@"; null
- * when the path is not a report path or its handle is empty or not validly percent-encoded. The
- * server (which report to render into a page) and the web app (which query that report answers)
- * read report paths through this one function, so they cannot disagree about which paths are one.
- */
-export function reportPathOf(pathname: string): ReportPath | null {
-  const match = REPORT_PATH.exec(pathname);
-  if (!match) return null;
-  let username: string;
-  try {
-    username = stripAt(decodeURIComponent(match[2]!));
-  } catch {
-    return null;
-  }
-  return username ? { platform: match[1] ?? null, username } : null;
 }

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { reportPathOf } from "#core/routes";
+import { reportPathOf } from "#core/report-path";
 import { isPlatform, type Platform } from "#core/schemas/platform";
 import type { HeadTag } from "#core/seo/page-meta";
 
@@ -15,7 +15,7 @@ type Manifest = Record<string, ManifestChunk>;
  * Pages whose own chunk is worth fetching with the HTML: the web app loads each page lazily, so
  * without a hint the browser learns of the page's chunk only once the entry has run (a waterfall
  * that delayed the report's first paint). Each test reads a path as the web app's router does
- * (src/core/routes.ts).
+ * (src/core/routes.ts, src/core/report-path.ts).
  */
 const PAGE_CHUNKS: [(pathname: string) => boolean, string][] = [
   [(pathname) => reportPathOf(pathname) !== null, "pages/report-page.tsx"],

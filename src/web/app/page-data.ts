@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { reportPathOf } from "#core/routes";
+import { reportPathOf } from "#core/report-path";
 import { type Account, accountSchema } from "#core/schemas/account";
 import { isPlatform } from "#core/schemas/platform";
 import { PAGE_DATA_ELEMENT_ID } from "#core/seo/page-meta";

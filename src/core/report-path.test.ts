@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reportPathOf } from "./routes";
+import { reportPathOf } from "./report-path";
 
 describe("reportPathOf", () => {
   it("reads both report shapes, the handle decoded and without @", () => {
