@@ -1,11 +1,11 @@
 import autocannon from "autocannon";
 import Fastify from "fastify";
+import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
 import { createApiKeyService } from "../../src/server/api-v1/api-key-service";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/database";
 import { users } from "../../src/server/db/schema";
-import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
 import { seedSampleAccounts } from "../../src/server/samples/sample-service";
 import { type BenchOptions, type Figure, percentile } from "./types";
 

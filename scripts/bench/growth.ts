@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
+import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/database";
-import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
 import { seedSampleAccounts } from "../../src/server/samples/sample-service";
 import { type BenchOptions, type Figure, percentile } from "./types";
 

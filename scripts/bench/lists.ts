@@ -6,10 +6,11 @@
  *
  * Run alone: npm run bench -- --only=lists [--quick]
  */
+
+import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/database";
-import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
 import { seedSampleAccounts } from "../../src/server/samples/sample-service";
 import { type BenchOptions, type Figure, percentile } from "./types";
 

@@ -19,8 +19,8 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { openDatabase } from "../../src/server/db/database";
 import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
+import { openDatabase } from "../../src/server/db/database";
 import { seedSampleAccounts } from "../../src/server/samples/sample-service";
 
 const args = process.argv.slice(2);

@@ -5,10 +5,10 @@ import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
+import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
 import { buildApp } from "../../src/server/app";
 import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/database";
-import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
 import { seedSampleAccounts } from "../../src/server/samples/sample-service";
 import { type BenchOptions, type Figure, percentile } from "./types";
 
@@ -64,7 +64,10 @@ async function lighthouseRun(
     // BENCH_LH_DETAILS=1: where the main thread's time went (to stderr, so --json stays parseable).
     if (process.env.BENCH_LH_DETAILS === "1") {
       const rows = (id: string) =>
-        ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(0, 8);
+        ((lhr.audits[id]?.details as { items?: Record<string, unknown>[] } | undefined)?.items ?? []).slice(
+          0,
+          8,
+        );
       process.stderr.write(
         `${url}\n${JSON.stringify({ bootup: rows("bootup-time"), longTasks: rows("long-tasks"), lcp: rows("largest-contentful-paint-element") }, null, 1)}\n`,
       );

@@ -66,14 +66,17 @@ describe("formatters", () => {
     });
     // Every day from 1999 to 2031 at a varying hour, and the far past and future.
     const days: Date[] = [];
-    for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2032, 0, 1); t += 86_400_000 + 3_600_000) days.push(new Date(t));
+    for (let t = Date.UTC(1999, 0, 1); t < Date.UTC(2032, 0, 1); t += 86_400_000 + 3_600_000)
+      days.push(new Date(t));
     days.push(new Date(Date.UTC(1000, 5, 15)), new Date(Date.UTC(9999, 11, 31, 23, 59)));
     for (const d of days) expect(formatDate(d)).toBe(intl.format(d));
   });
 
   it("groups whole numbers as Intl does in en-US", () => {
     const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-    const values = [0, 1, -1, 0.5, 1.5, 2.5, -2.5, 999, 999.5, 1000, 12_345.49, 123_456, 1_234_567, -9_876_543.5];
+    const values = [
+      0, 1, -1, 0.5, 1.5, 2.5, -2.5, 999, 999.5, 1000, 12_345.49, 123_456, 1_234_567, -9_876_543.5,
+    ];
     let x = 1;
     for (let i = 0; i < 400; i++) {
       x = (x * 48_271) % 2_147_483_647;

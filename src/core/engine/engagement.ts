@@ -1,8 +1,8 @@
+import { thousands } from "../format";
 import { PLATFORM_LABELS, type Platform } from "../schemas/platform";
 import type { EngagementLevel } from "../schemas/report";
 import { type BenchmarkTables, levelFor, percentileIn, type TierBand, tierFor } from "./benchmarks";
 import type { CleanPost } from "./posts";
-import { thousands } from "../format";
 import { median, medianInPlace, pct, plural } from "./stats";
 
 const DAY = 86_400_000;

@@ -1,10 +1,10 @@
+import { thousands } from "../format";
 import { detectAnomalies, type GrowthPointInput } from "../growth/growth";
 import type { Platform } from "../schemas/platform";
 import type { Grade, ReportMetrics } from "../schemas/report";
 import type { EngagementResult } from "./engagement";
 import type { FrequencyResult } from "./frequency";
 import type { Profile } from "./profile";
-import { thousands } from "../format";
 import { clamp, cv, median, ordinal, pct, piecewise, plural, round } from "./stats";
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
+import { thousands } from "../format";
 import type { Platform } from "../schemas/platform";
 import type { PostType } from "../schemas/snapshot";
 import type { Industry } from "../taxonomy";
 import { DEFAULT_BENCHMARKS } from "./benchmarks";
-import { thousands } from "../format";
 
 /**
  * The pricing assumptions behind a price per post (issue #24 item 1, docs/methodology.md "Value per

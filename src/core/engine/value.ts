@@ -1,3 +1,4 @@
+import { thousands } from "../format";
 import type { Platform } from "../schemas/platform";
 import type { ReportMetrics } from "../schemas/report";
 import type { Industry } from "../taxonomy";
@@ -20,7 +21,6 @@ import {
   priceTierFor,
 } from "./pricing";
 import type { Profile } from "./profile";
-import { thousands } from "../format";
 import { clamp, median, money, round } from "./stats";
 
 /** The reported range around the point estimate (sponsorrate P11 reports 0.7×–1.4×). */

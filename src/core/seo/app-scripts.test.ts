@@ -18,11 +18,18 @@ const BUILT = `<!doctype html>
 describe("the app's scripts load after the first paint (decision 028)", () => {
   it("moves the entry and its modulepreloads into the template, preloads first, and leaves the rest", () => {
     const html = deferAppScripts(BUILT);
-    const template = new RegExp(`<template id="${APP_SCRIPTS_TEMPLATE_ID}">([\\s\\S]*?)</template>`).exec(html);
+    const template = new RegExp(`<template id="${APP_SCRIPTS_TEMPLATE_ID}">([\\s\\S]*?)</template>`).exec(
+      html,
+    );
     expect(template).not.toBeNull();
     const inside = template![1]!;
     const outside = html.replace(template![0], "");
-    expect(inside.trim().split("\n").map((l) => l.trim())).toEqual([
+    expect(
+      inside
+        .trim()
+        .split("\n")
+        .map((l) => l.trim()),
+    ).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/react-B2.js">',
       '<link rel="modulepreload" crossorigin href="/assets/zod-C3.js">',
       '<script type="module" crossorigin src="/assets/index-A1.js"></script>',
@@ -36,7 +43,9 @@ describe("the app's scripts load after the first paint (decision 028)", () => {
   });
 
   it("refuses HTML without a module script, or already deferred", () => {
-    expect(() => deferAppScripts("<html><head></head><body></body></html>")).toThrow(/no <script type="module">/);
+    expect(() => deferAppScripts("<html><head></head><body></body></html>")).toThrow(
+      /no <script type="module">/,
+    );
     expect(() => deferAppScripts(deferAppScripts(BUILT))).toThrow(/already has/);
   });
 

@@ -45,6 +45,7 @@
     requestAnimationFrame(() => setTimeout(start, 0));
     document.addEventListener("visibilitychange", start, { once: true });
   };
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", afterFirstPaint, { once: true });
+  if (document.readyState === "loading")
+    document.addEventListener("DOMContentLoaded", afterFirstPaint, { once: true });
   else afterFirstPaint();
 })();

@@ -33,7 +33,10 @@ export interface StreamOptions {
  * Falls back to POST /api/analyze when EventSource is missing or the stream cannot be opened
  * (e.g. a proxy that does not pass event streams); the POST then gives the precise error.
  */
-export async function analyzeWithProgress(request: AnalyzeRequest, options: StreamOptions = {}): Promise<Account> {
+export async function analyzeWithProgress(
+  request: AnalyzeRequest,
+  options: StreamOptions = {},
+): Promise<Account> {
   const { onStage, signal } = options;
   if (typeof EventSource === "undefined") return analyzeAccount(request, signal);
   if (signal?.aborted) throw abortError(signal);

@@ -78,7 +78,11 @@ describe("ordinal", () => {
 
 describe("money and counts", () => {
   it("read as Intl writes them in en-US (whole dollars, grouped), without calling it", () => {
-    const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+    const usd = new Intl.NumberFormat("en-US", {
+      style: "currency",
+      currency: "USD",
+      maximumFractionDigits: 0,
+    });
     const whole = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
     for (const v of [0, 0.49, 0.5, 7, 99.5, 1_234, 12_500.5, 987_654, 3_400_000, -40, -1_234.5]) {
       expect(formatMoney(v), String(v)).toBe(usd.format(v));

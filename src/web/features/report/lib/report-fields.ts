@@ -1,5 +1,5 @@
-import { CHANNEL_ID } from "#core/handles";
 import { thousands } from "#core/format";
+import { CHANNEL_ID } from "#core/handles";
 import type { Account } from "#core/schemas/account";
 import type { ReportMetrics } from "#core/schemas/report";
 
