@@ -39,6 +39,7 @@ function builtWebRoot(): string {
         imports: ["_charts-Yy88.js", "index.html"],
       },
       "_charts-Yy88.js": { file: "assets/charts-Yy88.js" },
+      "pages/discovery-page.tsx": { file: "assets/discovery-page-Xx77.js", imports: ["index.html"] },
     }),
   );
   return dir;
@@ -201,6 +202,13 @@ describe("compressed responses and cache headers (issue #25)", () => {
     const home = await t.app.inject({ url: "/" });
     expect(home.body).not.toContain('rel="preload"');
     expect(home.body).not.toContain("report-page-Zz99.js");
+    // The discovery page's chunk, under either of its addresses; no other page's.
+    for (const url of ["/influencer-discovery", "/influencer-search/"]) {
+      const page = (await t.app.inject({ url })).body;
+      expect(page, url).toContain('rel="modulepreload" crossorigin="" href="/assets/discovery-page-Xx77.js"');
+      expect(page, url).not.toContain("report-page-Zz99.js");
+    }
+    expect(home.body).not.toContain("discovery-page-Xx77.js");
     expect((await t.app.inject({ url: "/.vite/manifest.json" })).statusCode).toBe(404);
   });
 });

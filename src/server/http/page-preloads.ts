@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { reportPathOf } from "#core/report-path";
+import { routes } from "#core/routes";
 import { isPlatform, type Platform } from "#core/schemas/platform";
 import type { HeadTag } from "#core/seo/page-meta";
 
@@ -11,6 +12,11 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
+/** Whether a path is one of a route's fixed patterns (no parameters), with or without a trailing "/". */
+function isRoute(patterns: readonly string[], pathname: string): boolean {
+  return patterns.includes(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
+}
+
 /**
  * Pages whose own chunk is worth fetching with the HTML: the web app loads each page lazily, so
  * without a hint the browser learns of the page's chunk only once the entry has run (a waterfall
@@ -19,7 +25,7 @@ type Manifest = Record<string, ManifestChunk>;
  */
 const PAGE_CHUNKS: [(pathname: string) => boolean, string][] = [
   [(pathname) => reportPathOf(pathname) !== null, "pages/report-page.tsx"],
-  [(pathname) => /^\/influencer-(?:discovery|search)\/?$/i.test(pathname), "pages/discovery-page.tsx"],
+  [(pathname) => isRoute(routes.discovery, pathname), "pages/discovery-page.tsx"],
 ];
 
 /** The platform and handle of a /report/{platform}/{username} path (the platform in any case), or null. */

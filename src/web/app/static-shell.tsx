@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Router } from "wouter";
-import { LANDING_KEYS, routes } from "#core/routes";
+import { LANDING_KEYS } from "#core/routes";
 import { accountSchema } from "#core/schemas/account";
 import { DEFAULT_BRAND_NAME, SHELL_BRAND_MARK } from "#core/seo/page-meta";
 import { PageLoading } from "../components/ui/spinner";
@@ -22,13 +22,13 @@ import { AppRouter, preloadPage } from "./router";
  * it does for any page drawn before the configuration has arrived.
  */
 export const PRERENDERED_PATHS: readonly string[] = [
-  routes.home,
-  routes.discovery[0],
-  ...LANDING_KEYS.map((key) => `/${key}-analytics`),
-  routes.about,
-  routes.privacy,
-  routes.terms,
-  routes.blog,
+  paths.home(),
+  paths.discovery(),
+  ...LANDING_KEYS.map((key) => paths.landing(key)),
+  paths.about(),
+  paths.privacy(),
+  paths.terms(),
+  paths.blog(),
   ...BLOG_POSTS.map((post) => paths.blogPost(post.slug)),
 ];
 
