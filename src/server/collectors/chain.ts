@@ -85,12 +85,19 @@ export class SourceQuietError extends RateLimitedError {
   }
 }
 
+/**
+ * This server's own pace held a source back (the platform was never asked): a rate limit to the
+ * user, but classified "paced", so a sample creator of the handle may still answer.
+ */
+export class SourcePacedError extends RateLimitedError {}
+
 const hhmm = (d: Date) => d.toISOString().slice(11, 16);
 
 /** How a failure counts for the source: quiet periods for limits and walls, "failing" for the rest. */
 function outcomeOf(err: unknown): SourceOutcome {
   if (err instanceof AccountNotFoundError) return "not_found";
   if (err instanceof SourceQuietError) return "quiet";
+  if (err instanceof SourcePacedError) return "paced";
   if (err instanceof RateLimitedError) return "rate_limited";
   if (err instanceof LoginWallOrBlockedError) return "blocked";
   if (err instanceof SourceAuthError) return "auth_failed";
@@ -203,7 +210,7 @@ export function createCollectorChain(
             const wait = Math.ceil(paced.retryInMs / 1000);
             failures.push({
               collector,
-              error: new RateLimitedError(
+              error: new SourcePacedError(
                 `This server paces its requests to ${label(platform)} (${perMinute} a minute through ${collector.id}); try again in ${wait} s.`,
                 wait,
               ),

@@ -19,6 +19,7 @@ import {
 import type { QuotaIdentity, QuotaService } from "../quota/quota-service";
 import type { SingleFlight } from "../shared/single-flight";
 import type { AccountRepo, StoredReportRow } from "./account-repo";
+import { revisitSample } from "./sample-revisit";
 
 /** What the input resolves to: the platform (a URL names its own) and the handle to fetch. */
 export interface ResolvedInput {
@@ -83,6 +84,8 @@ export interface AnalyzeOptions {
   sample?: boolean;
   /** Told once the analysis answered: whether it spent one of the caller's daily units. */
   onQuota?: (outcome: { spent: boolean }) => void;
+  /** A snapshot already fetched for this analysis (see sample-revisit.ts): not fetched again. */
+  prefetched?: ProfileSnapshot;
 }
 
 /** Counters the service reports to (Prometheus in the app; absent in unit tests). */
@@ -203,12 +206,14 @@ export function createReportService(deps: ReportServiceDeps) {
     let snapshot: ProfileSnapshot;
     const notes: DataNote[] = [];
     try {
-      snapshot = await deps.collectors.fetchSnapshot(platform, input.handle, {
-        signal,
-        linkKind: input.linkKind,
-        bypassNotFoundCache: opts.refresh,
-        preferSample: opts.sample === true,
-      });
+      snapshot =
+        opts.prefetched ??
+        (await deps.collectors.fetchSnapshot(platform, input.handle, {
+          signal,
+          linkKind: input.linkKind,
+          bypassNotFoundCache: opts.refresh,
+          preferSample: opts.sample === true,
+        }));
       deps.observer?.upstream(platform, "ok");
     } catch (err) {
       deps.observer?.upstream(platform, (err as { code?: string }).code ?? "error");
@@ -386,7 +391,14 @@ export function createReportService(deps: ReportServiceDeps) {
       opts.onStage?.("parsing");
       if (request.sample) opts = { ...opts, sample: true };
       const input = deps.resolveInput(request.username, request.platform);
-      const stored = await freshStoredReport(input, opts);
+      let stored = await freshStoredReport(input, opts);
+      // A typed sample handle: free when the sources answer with the same sample (issue #39 item 6).
+      if (!stored && !opts.refresh && !opts.sample) {
+        const latest = await repo.latestReport(input.platform, input.handle);
+        const revisit = await revisitSample(deps, input, latest, opts.signal);
+        if (revisit && "stored" in revisit) stored = revisit.stored;
+        else if (revisit) opts = { ...opts, prefetched: revisit.snapshot };
+      }
       if (stored) {
         if (who.userId) await repo.recordView(who.userId, stored.accountId, deps.now());
         deps.observer?.cache("hit");
