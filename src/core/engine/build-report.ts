@@ -4,6 +4,7 @@ import type { EngineReport } from "../schemas/report";
 import type { ProfileSnapshot } from "../schemas/snapshot";
 import { type AnalyzeOptions, analyzeSnapshot } from "./analyze";
 import type { HistoryPoint } from "./grade";
+import { websiteOf } from "./website";
 
 /** Bump when the engine's methods change, so stored reports say which version made them. */
 export const ENGINE_VERSION = "1";
@@ -77,7 +78,12 @@ export function buildReport(
     shares: p.shares ?? null,
   }));
   return {
-    report: { ...report, avatarUrl: snapshot.avatarUrl ?? null, recentPosts },
+    report: {
+      ...report,
+      avatarUrl: snapshot.avatarUrl ?? null,
+      externalUrl: websiteOf(snapshot.externalUrl),
+      recentPosts,
+    },
     index: indexFieldsOf(report, snapshot),
   };
 }

@@ -35,6 +35,9 @@ export const TYPE_LABELS: Record<Platform, Record<PostType, string>> = {
 
 export type ContentMix = ReportMetrics["contentMix"];
 
+/** The group of posts whose format the source could not tell (never guessed from the duration). */
+export const UNKNOWN_FORMAT_LABEL = "Format unknown";
+
 /**
  * Share of each format among the analysed posts, with its median interactions and mean engagement
  * rate (per follower on Instagram, per view elsewhere). Formats with the same label are merged.
@@ -48,7 +51,7 @@ export function contentMix(posts: readonly CleanPost[], platform: Platform, foll
   const groupOf = GROUP_OF;
   for (let i = 0; i < posts.length; i++) {
     const type = posts[i]!.type;
-    const label = labels[type] ?? type;
+    const label = posts[i]!.formatUnknown ? UNKNOWN_FORMAT_LABEL : (labels[type] ?? type);
     let g = groupLabels.indexOf(label);
     if (g < 0) {
       g = groupLabels.length;

@@ -30,6 +30,8 @@ export interface CleanPost {
   shares: number | null;
   /** The collector's own paid-partnership label, when it reports one. */
   platformAd: boolean;
+  /** The source could not tell the format (a short YouTube upload without its Shorts list). */
+  formatUnknown: true | undefined;
 }
 
 function digits(s: string, at: number, n: number): number {
@@ -156,6 +158,7 @@ export function cleanPosts(posts: unknown): CleanPost[] {
       views: num(p.views),
       shares: num(p.shares),
       platformAd: p.isAd === true || p.paidPartnership === true || p.isSponsored === true,
+      formatUnknown: p.formatUnknown === true || undefined,
     });
   }
   // Newest first; unreadable dates last (stable otherwise). Collectors list posts newest first:

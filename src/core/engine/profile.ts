@@ -48,7 +48,9 @@ export function readProfile(snapshot: unknown): Profile {
   const self = username.toLowerCase();
   const name = str(raw.name, 500);
   const bio = str(raw.bio, 5_000);
-  const category = str(raw.category, 200).trim();
+  const categoryText = str(raw.category, 200).trim();
+  // Instagram's placeholder "None" (stored by older collectors) is no category.
+  const category = categoryText.toLowerCase() === "none" ? "" : categoryText;
   // Under one follower is no audience to divide by (and 5e-324 would overflow every ratio).
   const followersRaw = num(raw.followers);
   const followersHidden = raw.followersHidden === true || followersRaw === null;

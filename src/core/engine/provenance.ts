@@ -49,10 +49,15 @@ export function provenanceOf(inputs: ProvenanceInputs): Record<ReportField, Prov
         : `Only ${plural(engagement.benchmarkBasis === "views" ? engagement.viewPosts : engagement.interactions.length, "usable post")}; at least 3 are needed`
       : `${pct(engagement.comparedPct!)} ${engagement.benchmarkBasis === "views" ? "per view" : `per ${followerWord.slice(0, -1)}`} compared with the ${label} ${band.tier} tier: Low below ${band.low}%, Medium ${band.low}–${band.high}%, High above ${band.high}% (${tables.source[platform]})`;
   const gradeKind: Kind = graded.grade === null ? "unavailable" : measured;
+  const roundedPosts = roundedCountPosts(raw.posts);
+  const followersRounded = platform === "youtube" || raw.followersRounded === true;
   const provenance: Record<ReportField, Provenance> = {
     engagementRate: {
       kind: engagement.ratePct === null ? "unavailable" : measured,
-      method: engagement.method,
+      method:
+        roundedPosts > 0 && engagement.ratePct !== null
+          ? `${engagement.method} The platform shows the counts of ${plural(roundedPosts, "post")} rounded to 3 significant digits.`
+          : engagement.method,
       inputs: [
         src,
         `${followerWord} (${followersHidden ? "hidden" : followers})`,
@@ -187,9 +192,20 @@ export function provenanceOf(inputs: ProvenanceInputs): Record<ReportField, Prov
         ? "The platform hides the count"
         : platform === "youtube"
           ? "Subscriber count as YouTube publishes it (rounded to 3 significant digits)"
-          : "Follower count as the platform publishes it",
+          : followersRounded
+            ? "Follower count as the platform shows it (rounded to 3 significant digits; no exact figure was given)"
+            : "Follower count as the platform publishes it",
       inputs: [src],
     },
   };
   return provenance;
+}
+
+/** Posts whose counts the source marked as rounded (`countsRounded`, TikTok's `stats` without `statsV2`). */
+function roundedCountPosts(posts: unknown): number {
+  if (!Array.isArray(posts)) return 0;
+  let n = 0;
+  for (const p of posts)
+    if (p && typeof p === "object" && (p as { countsRounded?: unknown }).countsRounded === true) n++;
+  return n;
 }

@@ -94,7 +94,13 @@ export function scanTexts(profile: Pick<Profile, "raw" | "self" | "bio" | "name"
     postSignals[i] = mask;
     postMentions[i] = mentions;
   }
-  const declared = typeof raw.country === "string" ? raw.country.trim() : "";
+  // The declared country (YouTube's `country`), else a declared region (TikTok's `region`, a code).
+  const declared =
+    typeof raw.country === "string" && raw.country.trim()
+      ? raw.country.trim()
+      : typeof raw.region === "string"
+        ? raw.region.trim()
+        : "";
   let declaredCountry: string | null = null;
   if (declared) {
     declaredCountry = COUNTRY_CODES[declared.toUpperCase()] ?? findCountry(declared);

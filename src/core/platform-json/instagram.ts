@@ -116,6 +116,18 @@ export function instagramTimelinePosts(user: InstagramUser): { posts: SnapshotPo
   return { posts, skipped };
 }
 
+/**
+ * The account's category: the first of the given names that says one. Instagram answers the literal
+ * string "None" (and sometimes "") for an account without a category; that is no category.
+ */
+export function instagramCategory(...names: (string | null | undefined)[]): string | null {
+  for (const name of names) {
+    const t = name?.trim();
+    if (t && t.toLowerCase() !== "none") return t;
+  }
+  return null;
+}
+
 /** The profile fields of a snapshot read from the user object (not followers, posts or provenance). */
 export function instagramProfileFields(user: InstagramUser) {
   return {
@@ -125,7 +137,7 @@ export function instagramProfileFields(user: InstagramUser) {
     bio: user.biography ?? "",
     verified: user.is_verified === true,
     isPrivate: user.is_private === true,
-    category: user.category_name ?? user.business_category_name ?? user.category ?? null,
+    category: instagramCategory(user.category_name, user.business_category_name, user.category),
     avatarUrl: user.profile_pic_url_hd ?? user.profile_pic_url ?? null,
     externalUrl: user.external_url || null,
     following: user.edge_follow?.count ?? user.following_count ?? null,

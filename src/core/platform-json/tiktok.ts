@@ -68,19 +68,36 @@ export function tiktokVideoUrl(handle: string, id: string): string {
 /** An item as a post (without `url`: the readers differ on whether they add one). */
 function tiktokItemToPost(item: TikTokItem): SnapshotPost {
   type Key = "playCount" | "diggCount" | "commentCount" | "shareCount" | "collectCount";
-  const pick = (k: Key): number | null => item.stats?.[k] ?? item.statsV2?.[k] ?? null;
+  // statsV2 carries exact strings; stats is rounded to 3 significant figures on large counts.
+  let rounded = false;
+  const pick = (k: Key): number | null => {
+    const exact = item.statsV2?.[k];
+    if (exact != null) return exact;
+    const shown = item.stats?.[k];
+    if (shown == null) return null;
+    rounded = true;
+    return shown;
+  };
+  const counts = {
+    views: pick("playCount"),
+    likes: pick("diggCount"),
+    comments: pick("commentCount"),
+    shares: pick("shareCount"),
+    saves: pick("collectCount"),
+  };
   return {
     id: item.id,
     type: item.imagePost ? "carousel" : "video",
     caption: item.desc ?? null,
     postedAt: new Date(item.createTime * 1000).toISOString(),
-    views: pick("playCount"),
-    likes: pick("diggCount"),
-    comments: pick("commentCount"),
-    shares: pick("shareCount"),
+    views: counts.views,
+    likes: counts.likes,
+    comments: counts.comments,
+    shares: counts.shares,
     durationSec: item.video?.duration ?? null,
-    saves: pick("collectCount"),
+    saves: counts.saves,
     isAd: item.isAd ?? null,
+    ...(rounded ? { countsRounded: true } : {}),
   };
 }
 
@@ -118,8 +135,28 @@ export function tiktokIsPrivate(user: TikTokUser): boolean {
   return user.privateAccount === true || user.secret === true;
 }
 
-/** The profile fields of a snapshot read from the user and stats objects (not posts or provenance). */
-export function tiktokProfileFields(user: TikTokUser, stats: TikTokStats) {
+/**
+ * The profile counts of a page: each from `statsV2` (exact strings) where it has one, else from
+ * `stats` (rounded to 3 significant figures on large counts: 4,000,000 for 4,001,943). `rounded`
+ * says the follower count came from `stats`. Undefined when the page has neither.
+ */
+export function tiktokUserStats(
+  stats: TikTokStats | null | undefined,
+  statsV2: TikTokStats | null | undefined,
+): { stats: TikTokStats; rounded: boolean } | undefined {
+  if (!stats && !statsV2) return undefined;
+  if (!statsV2) return { stats: stats!, rounded: true };
+  const merged: TikTokStats = { ...stats, ...statsV2 };
+  for (const k of ["followingCount", "heartCount", "heart", "videoCount"] as const)
+    if (statsV2[k] == null && stats?.[k] != null) merged[k] = stats[k];
+  return { stats: merged, rounded: false };
+}
+
+/**
+ * The profile fields of a snapshot read from the user and stats objects (not posts or provenance).
+ * `rounded`: the counts are the page's rounded ones (marked `followersRounded`, as YouTube's are).
+ */
+export function tiktokProfileFields(user: TikTokUser, stats: TikTokStats, rounded = false) {
   return {
     platform: "tiktok" as const,
     username: user.uniqueId,
@@ -135,5 +172,6 @@ export function tiktokProfileFields(user: TikTokUser, stats: TikTokStats) {
     totalLikes: stats.heartCount ?? stats.heart ?? null,
     region: user.region ?? null,
     platformUserId: user.id ?? null,
+    ...(rounded ? { followersRounded: true } : {}),
   };
 }

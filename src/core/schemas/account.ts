@@ -42,6 +42,8 @@ export type DataNote = z.infer<typeof dataNoteSchema>;
 /** What a stored report adds to the engine's: the avatar, the recent posts, the AI writer's note, data notes. */
 const storedExtras = {
   avatarUrl: z.string().nullable().optional(),
+  /** The creator's website or bio link (an http(s) address), as the profile gives it. */
+  externalUrl: z.string().max(2000).nullable().optional(),
   recentPosts: z.array(recentPostSchema).default([]),
   ai: aiInfoSchema.optional(),
   dataNotes: z.array(dataNoteSchema).max(5).optional(),

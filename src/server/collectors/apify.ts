@@ -17,6 +17,7 @@
  */
 import { z } from "zod";
 import { stripAt } from "#core/handles";
+import { instagramCategory } from "#core/platform-json/instagram";
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
 import { NotConfiguredError, RateLimitedError, UpstreamUnreachableError } from "../errors";
@@ -132,6 +133,10 @@ const ttAuthorSchema = z.looseObject({
   signature: z.string().nullish(),
   privateAccount: z.boolean().nullish(),
   avatar: z.string().nullish(),
+  /** The profile's website link: a string in the actor's items (older runs: `{link}`). */
+  bioLink: z.union([z.string(), z.looseObject({ link: z.string().nullish() })]).nullish(),
+  /** The creator's declared region, a two-letter code ("US"). */
+  region: z.string().nullish(),
   fans: count,
   following: nullableCount,
   heart: nullableCount,
@@ -269,7 +274,7 @@ export function createApifyCollector(
       bio: profile.biography ?? "",
       verified: profile.verified === true,
       isPrivate,
-      category: profile.businessCategoryName ?? null,
+      category: instagramCategory(profile.businessCategoryName),
       avatarUrl: profile.profilePicUrlHD ?? profile.profilePicUrl ?? null,
       externalUrl: profile.externalUrl || null,
       followers: profile.followersCount,
@@ -345,7 +350,8 @@ export function createApifyCollector(
       verified: author.verified === true,
       isPrivate,
       avatarUrl: author.avatar ?? null,
-      externalUrl: null,
+      externalUrl: (typeof author.bioLink === "string" ? author.bioLink : author.bioLink?.link) || null,
+      region: author.region || null,
       followers: author.fans,
       following: author.following ?? null,
       postsCount: author.video ?? null,

@@ -26,6 +26,7 @@ import {
   tiktokSigiUserKey,
   tiktokStatsSchema,
   tiktokUserSchema,
+  tiktokUserStats,
   tiktokVideoUrl,
 } from "#core/platform-json/tiktok";
 import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
@@ -158,6 +159,8 @@ export interface TikTokCollectorOptions {
 interface Extracted {
   user: z.output<typeof userSchema>;
   stats: z.output<typeof tiktokStatsSchema>;
+  /** The counts are the page's rounded `stats` (no exact `statsV2`). */
+  rounded?: boolean;
   rawItems: unknown[];
 }
 
@@ -397,13 +400,13 @@ export function createTikTokCollector(options: TikTokCollectorOptions): Collecto
     const code = detail.statusCode ?? 0;
     if (TIKTOK_NOT_FOUND_CODES.has(code)) throw notFound(handle);
     const user = detail.userInfo?.user;
-    const stats = detail.userInfo?.stats ?? detail.userInfo?.statsV2;
-    if (!user || !stats) {
+    const counts = tiktokUserStats(detail.userInfo?.stats, detail.userInfo?.statsV2);
+    if (!user || !counts) {
       if (code !== 0) throw blocked(handle, ` (TikTok status ${code})`);
       throw upstreamChanged(ctx, raw, "webapp.user-detail without userInfo.user/stats");
     }
     const rawItems = tiktokDetailItems(detail, data.__DEFAULT_SCOPE__);
-    return { user, stats, rawItems };
+    return { user, stats: counts.stats, rounded: counts.rounded, rawItems };
   }
 
   function fromSigi(raw: string, handle: string, ctx: UpstreamContext): Extracted {
@@ -503,7 +506,7 @@ export function createTikTokCollector(options: TikTokCollectorOptions): Collecto
       }
 
       const snapshot: ProfileSnapshot = {
-        ...tiktokProfileFields(user, stats),
+        ...tiktokProfileFields(user, stats, extracted.rounded),
         fetchedAt: new Date(now()).toISOString(),
         source: "tiktok-web",
         official: false,

@@ -184,7 +184,8 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
   /**
    * YouTube has no Shorts flag, and a video of 3 minutes or less may be either. Where any is that
    * short, the channel's own Shorts playlist (UUSH + the channel id) says which are Shorts: one more
-   * quota unit. Without that playlist (or when it cannot be read) the duration rule stands.
+   * quota unit. Without that playlist (404, quota, any failure) the format of those short videos is
+   * unknown: they stay "video" marked `formatUnknown`, never guessed as Shorts from the duration.
    */
   async function tellShortsApart(
     posts: SnapshotPost[],
@@ -195,7 +196,14 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
     const ambiguous = posts.filter(
       (p) => p.type !== "live" && p.durationSec != null && p.durationSec <= SHORTS_MAX_SECONDS,
     );
-    if (ambiguous.length === 0 || !/^UC[\w-]{22}$/.test(channelId)) return;
+    if (ambiguous.length === 0) return;
+    const unknown = () => {
+      for (const p of ambiguous) {
+        p.type = "video";
+        p.formatUnknown = true;
+      }
+    };
+    if (!/^UC[\w-]{22}$/.test(channelId)) return unknown();
     let shorts: Set<string>;
     try {
       const list = await call(
@@ -206,11 +214,11 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
         signal,
         true,
       );
-      if (!list) return;
+      if (!list) return unknown();
       shorts = new Set(list.items.map((i) => i.contentDetails.videoId));
     } catch (err) {
       if (signal?.aborted) throw err;
-      return;
+      return unknown();
     }
     for (const p of ambiguous) p.type = shorts.has(p.id) ? "short" : "video";
   }

@@ -1,4 +1,4 @@
-import { BadgeCheck, ExternalLink, FlaskConical, Globe, Lock, ShieldQuestion } from "lucide-react";
+import { BadgeCheck, ExternalLink, FlaskConical, Globe, Link2, Lock, ShieldQuestion } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { formatDate, formatFollowers } from "#core/format";
 import type { Account } from "#core/schemas/account";
@@ -35,6 +35,11 @@ function Avatar({ account }: { account: Account }) {
       {initials}
     </div>
   );
+}
+
+/** A web address without its scheme and trailing slash, as people write it ("linktr.ee/cook"). */
+function displayAddress(href: string): string {
+  return href.replace(/^https?:\/\//, "").replace(/\/$/, "");
 }
 
 /** Who the account is: avatar, name, handle, platform, verified and private flags, followers, freshness. */
@@ -93,6 +98,21 @@ export function AccountCard({ account, actions }: { account: Account; actions?: 
             </ul>
             {account.bio ? (
               <p className="max-w-2xl whitespace-pre-line text-sm text-muted-foreground">{account.bio}</p>
+            ) : null}
+            {account.externalUrl ? (
+              <p className="min-w-0 text-sm">
+                <a
+                  href={account.externalUrl}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow ugc"
+                  data-testid="creator-website"
+                  className="inline-flex max-w-full items-center gap-1 font-medium text-primary underline-offset-2 hover:underline"
+                >
+                  <Link2 className="size-3.5 shrink-0" aria-hidden="true" />
+                  <span className="truncate">{displayAddress(account.externalUrl)}</span>
+                  <span className="sr-only">(the creator's website, opens in a new tab)</span>
+                </a>
+              </p>
             ) : null}
           </div>
           <div className="flex flex-row items-start gap-6 sm:flex-col sm:items-end sm:text-right">

@@ -95,6 +95,19 @@ describe("ReportView: the account card", () => {
     expect(link).toHaveAttribute("rel", "noopener noreferrer");
   });
 
+  it("shows the creator's website or bio link (issue #39)", async () => {
+    await renderReport(makeRealAccount(SAMPLE.plain, { externalUrl: "https://linktr.ee/examplebaker" }));
+    const link = screen.getByTestId("creator-website");
+    expect(link).toHaveAttribute("href", "https://linktr.ee/examplebaker");
+    expect(link).toHaveTextContent("linktr.ee/examplebaker");
+    expect(link).toHaveAttribute("rel", "noopener noreferrer nofollow ugc");
+  });
+
+  it("a report without a website shows no link for it", async () => {
+    await renderReport(makeRealAccount());
+    expect(screen.queryByTestId("creator-website")).not.toBeInTheDocument();
+  });
+
   it("a public account has no private alert", async () => {
     await renderReport(makeAccount());
     expect(screen.queryByTestId("private-alert")).not.toBeInTheDocument();
