@@ -306,18 +306,23 @@ function usernameOf(segment: string): string | null {
   return decoded;
 }
 
-/** Which screen of spec §2 a path shows, the same routes as the web router. */
+/**
+ * Which screen of spec §2 a path shows, the same routes as the web router. The router matches the
+ * fixed words of a path in any case (`/Influencer-Discovery` is the discovery page) and keeps the
+ * case of what it reads from it (a username, a slug, a token): so does this.
+ */
 export function matchRoute(pathname: string, brand = DEFAULT_BRAND_NAME): RouteMatch {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  const page = staticPages(brand)[path];
+  const page = staticPages(brand)[path.toLowerCase()];
   if (page) return { kind: "page", meta: page };
-  if (path === "/search") return { kind: "search" };
+  if (path.toLowerCase() === "/search") return { kind: "search" };
   const parts = path.split("/").slice(1);
-  const [first, second, third] = parts;
+  const [firstText, second, third] = parts;
+  const first = firstText?.toLowerCase();
   if (parts.length === 2 && first === "lists" && second && /^\d{1,18}$/.test(second)) {
     return { kind: "page", meta: staticPages(brand)["/lists"]! };
   }
-  if (parts.length === 3 && first === "shared" && second === "lists" && third) {
+  if (parts.length === 3 && first === "shared" && second?.toLowerCase() === "lists" && third) {
     // A client's read-only link: its token stays out of the metadata (robots.txt keeps it unindexed).
     return {
       kind: "page",

@@ -14,7 +14,8 @@ type Manifest = Record<string, ManifestChunk>;
 
 /** Whether a path is one of a route's fixed patterns (no parameters), with or without a trailing "/". */
 function isRoute(patterns: readonly string[], pathname: string): boolean {
-  return patterns.includes(pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname);
+  // The router matches a path's fixed words in any case (/Influencer-Discovery).
+  return patterns.includes((pathname.length > 1 ? pathname.replace(/\/$/, "") : pathname).toLowerCase());
 }
 
 /**

@@ -113,6 +113,22 @@ describe.each(testedDatabaseKinds())("server-rendered page metadata and sitemap 
     }
   });
 
+  it("serves mixed-case page addresses as the app's router reads them, not as 404 (issue #39 item 9)", async () => {
+    for (const [url, canonical] of [
+      ["/Influencer-Discovery", "/influencer-discovery"],
+      ["/ABOUT", "/about"],
+      ["/Lists/12", "/lists"],
+      ["/Report/instagram/janedoe", "/report/instagram/janedoe"],
+      ["/Instagram-Analytics/JaneDoe", "/report/instagram/janedoe"],
+      ["/Blog/latest-marketing-trends-2025", "/blog/latest-marketing-trends-2025"],
+    ] as const) {
+      const p = await page(url);
+      expect(p.canonical, url).toBe(`${APP_URL}${canonical}`);
+    }
+    // What a path names (a platform, a slug) is read as written, as the router reads it.
+    await page("/report/Instagram/janedoe", 404);
+  });
+
   it("answers unknown accounts, articles and paths with 404 and the not-found metadata", async () => {
     for (const url of [
       "/report/instagram/nobody_here",
