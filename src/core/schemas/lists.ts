@@ -122,8 +122,11 @@ export type ListItem = z.infer<typeof listItemSchema>;
 export const listTotalsSchema = z.object({
   creators: z.number().int(),
   followers: z.number(),
-  estimatedCostLow: z.number(),
-  estimatedCostHigh: z.number(),
+  /** Sums over the creators with a cost estimate only; null when none has one (never an invented 0). */
+  estimatedCostLow: z.number().nullable(),
+  estimatedCostHigh: z.number().nullable(),
+  /** How many creators the cost sums cover (issue #39: "cost estimated for 1 of 3 creators"). */
+  costEstimatedFor: z.number().int(),
 });
 export type ListTotals = z.infer<typeof listTotalsSchema>;
 

@@ -227,11 +227,13 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
     expect(detail.items.map((i: { username: string }) => i.username)).toEqual([a, b, c]);
     expect(detail.items[0].reportDate).toBe(h.clock.toISOString());
     const followers = detail.items.reduce((s: number, i: { followers: number }) => s + i.followers, 0);
+    // c has no estimate: the cost total leaves it out and says so (issue #39 item 12).
     expect(detail.totals).toEqual({
       creators: 3,
       followers,
       estimatedCostLow: ra.metrics.value.low + rb.metrics.value.low,
       estimatedCostHigh: ra.metrics.value.high + rb.metrics.value.high,
+      costEstimatedFor: 2,
     });
 
     const patched = await call("PATCH", `/api/lists/${list.id}/items/${third.id}`, h.alice, {
@@ -337,6 +339,12 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
     expect(records[1]!.Note).toBe(HOSTILE_HTML);
     expect(records[2]!.Note).toBe("'-2+3");
     expect(records[3]).toMatchObject({ Platform: "Total", Followers: String(detail.totals.followers) });
+    // Creators without an estimate are left out of the cost total, and the row says so (issue #39).
+    expect(detail.totals.costEstimatedFor).toBeLessThan(3);
+    expect(records[3]).toMatchObject({
+      "Est. cost low (USD)": String(detail.totals.estimatedCostLow),
+      Note: `cost estimated for ${detail.totals.costEstimatedFor} of 3 creators`,
+    });
 
     const xlsx = await call("GET", `/api/lists/${list.id}/export?format=xlsx`, h.alice);
     expect(xlsx.headers["content-type"]).toBe(
@@ -386,13 +394,24 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
     const q = `accounts=instagram:${a},instagram:${b}`;
     const csv = await call("GET", `/api/compare/export?${q}&format=csv`);
     const records = parseCsv(csv.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
-    expect(records.map((r) => r.Username)).toEqual([a, b]);
+    expect(records.map((r) => r.Username)).toEqual([a, b, "2 creators"]);
+    const low = Number(records[0]!["Est. cost low (USD)"]) + Number(records[1]!["Est. cost low (USD)"]);
+    expect(records[2]).toMatchObject({ Platform: "Total", "Est. cost low (USD)": String(low) });
+    // A creator without a stored report has no estimate: left out of the total, and said (issue #39).
+    const withMissing = await call("GET", `/api/compare/export?${q},instagram:never_analysed_x&format=csv`);
+    const rows = parseCsv(withMissing.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
+    expect(rows.at(-1)).toMatchObject({
+      Platform: "Total",
+      Username: "3 creators",
+      "Est. cost low (USD)": String(low),
+    });
+    expect(Object.values(rows.at(-1)!)).toContain("cost estimated for 2 of 3 creators");
     const pdf = await call("GET", `/api/compare/export?${q}&format=pdf`);
     expect((await pdfText(pdf.rawPayload)).text).toContain("Creator comparison");
     const xlsx = await call("GET", `/api/compare/export?${q}&format=xlsx`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    expect(wb.worksheets[0]!.rowCount).toBe(3);
+    expect(wb.worksheets[0]!.rowCount).toBe(4);
   });
 
   it("shares a list read-only without sign-in, hides notes unless included, and stores only the token's hash", async () => {

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { canonicalHandle } from "#core/handles";
+import { costCoverageText, costTotalOf } from "#core/lists/cost-total";
 import { FIGURES_SOURCE_HEADER, figuresSourceText } from "#core/model-figures";
 import type { CompareResponse } from "#core/schemas/compare";
 import {
@@ -31,14 +32,8 @@ export function hashShareToken(token: string): string {
 
 export function totalsOf(items: readonly ListItem[]): ListTotals {
   let followers = 0;
-  let low = 0;
-  let high = 0;
-  for (const i of items) {
-    followers += i.followers ?? 0;
-    low += i.estimatedCostLow ?? 0;
-    high += i.estimatedCostHigh ?? 0;
-  }
-  return { creators: items.length, followers, estimatedCostLow: low, estimatedCostHigh: high };
+  for (const i of items) followers += i.followers ?? 0;
+  return { creators: items.length, followers, ...costTotalOf(items) };
 }
 
 export const EXPORT_FOOTNOTE =
@@ -259,7 +254,7 @@ export function listExportTable(
       list.totals.estimatedCostLow,
       list.totals.estimatedCostHigh,
       null,
-      null,
+      costCoverageText(list.totals.costEstimatedFor, list.totals.creators),
       null,
       null,
     ],
@@ -319,5 +314,33 @@ export function compareExportTable(
         figuresSourceText(f),
       ];
     }),
+    totals: compareTotals(result),
   };
+}
+
+/** The comparison's total cost for one post each: over the creators with an estimate, saying how many. */
+function compareTotals(result: CompareResponse): ExportTable["totals"] {
+  const cost = costTotalOf(
+    result.accounts.map((a) => ({
+      estimatedCostLow: a.figures?.priceLow ?? null,
+      estimatedCostHigh: a.figures?.priceHigh ?? null,
+    })),
+  );
+  const n = result.accounts.length;
+  return [
+    "Total",
+    `${n} creator${n === 1 ? "" : "s"}`,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    null,
+    cost.estimatedCostLow,
+    cost.estimatedCostHigh,
+    null,
+    costCoverageText(cost.costEstimatedFor, n),
+  ];
 }

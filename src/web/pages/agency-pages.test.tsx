@@ -52,7 +52,13 @@ const LIST: ListDetail = {
     item(2, "beta", { note: FORMULA }),
     item(3, "gamma", { reportDate: null, estimatedCostLow: null, estimatedCostHigh: null }),
   ],
-  totals: { creators: 3, followers: 36_900, estimatedCostLow: 100, estimatedCostHigh: 200 },
+  totals: {
+    creators: 3,
+    followers: 36_900,
+    estimatedCostLow: 100,
+    estimatedCostHigh: 200,
+    costEstimatedFor: 2,
+  },
 };
 
 const SUMMARIES = [
@@ -98,8 +104,9 @@ describe("lists page", () => {
     expect(await screen.findByRole("heading", { name: "Spring launch" })).toBeInTheDocument();
     const rows = await screen.findAllByTestId("list-item");
     expect(rows).toHaveLength(3);
+    // The total leaves out gamma, which has no estimate, and says so (issue #39 item 12).
     expect(screen.getByTestId("list-totals")).toHaveTextContent(
-      "3 creators · 36.9K followers · estimated cost $100 – $200",
+      "3 creators · 36.9K followers · estimated cost $100 – $200 for one post each (cost estimated for 2 of 3 creators)",
     );
     // The hostile note is the textarea's text, never markup.
     const note = within(rows[0]!).getByRole("textbox", { name: "Note on @alpha" });
@@ -200,6 +207,28 @@ describe("shared list page", () => {
     expect(screen.queryByRole("combobox")).toBeNull();
   });
 
+  it("never shows an invented $0: a shared list of creators nobody has analysed has no cost estimate yet", async () => {
+    const none = {
+      ...shared(false),
+      items: LIST.items.map(({ id: _id, note: _note, ...i }) => ({
+        ...i,
+        reportDate: null,
+        estimatedCostLow: null,
+        estimatedCostHigh: null,
+      })),
+      totals: { ...LIST.totals, estimatedCostLow: null, estimatedCostHigh: null, costEstimatedFor: 0 },
+    };
+    mockSession({ extra: { "GET /api/shared/lists/abc": { json: none } } });
+    renderWithApp(<Route path="/shared/lists/:token" component={SharedListPage} />, {
+      path: "/shared/lists/abc",
+    });
+    const totals = await screen.findByTestId("list-totals");
+    expect(totals).toHaveTextContent(
+      "3 creators · 36.9K followers · no cost estimate yet (cost estimated for 0 of 3 creators)",
+    );
+    expect(totals).not.toHaveTextContent("$0");
+  });
+
   it("shows included notes as plain text", async () => {
     mockSession({ extra: { "GET /api/shared/lists/abc": { json: shared(true) } } });
     renderWithApp(<Route path="/shared/lists/:token" component={SharedListPage} />, {
@@ -286,6 +315,13 @@ describe("compare page", () => {
       `/api/compare/export?accounts=${encodeURIComponent(q)}&format=pdf`,
     );
 
+    // The cost total covers the two creators with an estimate and says so (issue #39 item 12).
+    const fa = found(a).figures!;
+    const fb = found(b).figures!;
+    const usd = (n: number) => `$${Math.round(n).toLocaleString("en-US")}`;
+    expect(screen.getByTestId("compare-cost-total")).toHaveTextContent(
+      `Estimated cost ${usd(fa.priceLow! + fb.priceLow!)} – ${usd(fa.priceHigh! + fb.priceHigh!)} for one post each (cost estimated for 2 of 3 creators)`,
+    );
     const alert = screen.getByTestId("compare-missing");
     expect(alert).toHaveTextContent(missing.message!);
     await userEvent.click(within(alert).getByRole("button", { name: "Analyse @nobody" }));

@@ -139,7 +139,13 @@ describe("model figures in the lists", () => {
         { ...base, id: 1, username: "webguess", modelFigures: true },
         { ...base, id: 2, username: "measured", modelFigures: false },
       ],
-      totals: { creators: 2, followers: 24_600, estimatedCostLow: 0, estimatedCostHigh: 0 },
+      totals: {
+        creators: 2,
+        followers: 24_600,
+        estimatedCostLow: null,
+        estimatedCostHigh: null,
+        costEstimatedFor: 0,
+      },
     };
     mockSession({
       user: TEST_USER,

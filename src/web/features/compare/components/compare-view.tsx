@@ -2,6 +2,7 @@ import { Award, FileDown } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { formatDate, formatFollowers, gradeTone } from "#core/format";
+import { costCoverageText, costTotalOf } from "#core/lists/cost-total";
 import {
   type ComparedAccount,
   type ComparedFigures,
@@ -118,6 +119,37 @@ function Provenance({ figures, row }: { figures: ComparedFigures; row: Row }) {
     <span className="block text-xs text-muted-foreground" title={p.method}>
       {p.kind}
     </span>
+  );
+}
+
+/**
+ * The compared creators' cost for one post each, summed over those with an estimate only and saying
+ * how many that is (issue #39: never a $0 standing in for a creator without an estimate).
+ */
+function CostTotalLine({ data }: { data: CompareResponse }) {
+  const n = data.accounts.length;
+  const cost = costTotalOf(
+    data.accounts.map((a) => ({
+      estimatedCostLow: a.figures?.priceLow ?? null,
+      estimatedCostHigh: a.figures?.priceHigh ?? null,
+    })),
+  );
+  const coverage = costCoverageText(cost.costEstimatedFor, n);
+  return (
+    <p className="text-sm" data-testid="compare-cost-total">
+      {cost.estimatedCostLow === null || cost.estimatedCostHigh === null ? (
+        <>No cost estimate yet</>
+      ) : (
+        <>
+          Estimated cost{" "}
+          <strong className="tabular-nums">
+            {usd(cost.estimatedCostLow)} – {usd(cost.estimatedCostHigh)}
+          </strong>{" "}
+          for one post each
+        </>
+      )}
+      {coverage ? <span className="text-muted-foreground"> ({coverage})</span> : null}
+    </p>
   );
 }
 
@@ -243,6 +275,7 @@ function CompareTable({
               </TableBody>
             </Table>
           </div>
+          <CostTotalLine data={data} />
           <p className="text-xs text-muted-foreground">
             The best value of each row is marked (lowest for price). Under each figure: where it comes from —
             hover for the method.

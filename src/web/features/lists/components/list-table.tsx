@@ -1,4 +1,5 @@
 import { formatDate, formatFollowers, gradeTone } from "#core/format";
+import { costCoverageText } from "#core/lists/cost-total";
 import type { ListItem, ListTotals } from "#core/schemas/lists";
 import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { ToneBadge } from "../../../components/ui/tone-badge";
@@ -44,16 +45,28 @@ export function figureCells(item: ListItem | Omit<ListItem, "id" | "note">) {
   };
 }
 
-/** "3 creators · 1.2M followers · $400 – $900 per post in total". */
+/**
+ * "3 creators · 1.2M followers · estimated cost $400 – $900 for one post each", the cost summed over
+ * the creators with an estimate only and saying so ("cost estimated for 1 of 3 creators").
+ */
 export function TotalsLine({ totals }: { totals: ListTotals }) {
+  const coverage = costCoverageText(totals.costEstimatedFor, totals.creators);
   return (
     <p className="text-sm" data-testid="list-totals">
       <strong>{totals.creators}</strong> {totals.creators === 1 ? "creator" : "creators"} ·{" "}
-      <strong>{formatFollowers(totals.followers)}</strong> followers · estimated cost{" "}
-      <strong>
-        {formatUsd(totals.estimatedCostLow)} – {formatUsd(totals.estimatedCostHigh)}
-      </strong>{" "}
-      for one post each
+      <strong>{formatFollowers(totals.followers)}</strong> followers ·{" "}
+      {totals.estimatedCostLow === null || totals.estimatedCostHigh === null ? (
+        <>no cost estimate yet</>
+      ) : (
+        <>
+          estimated cost{" "}
+          <strong>
+            {formatUsd(totals.estimatedCostLow)} – {formatUsd(totals.estimatedCostHigh)}
+          </strong>{" "}
+          for one post each
+        </>
+      )}
+      {coverage ? <span className="text-muted-foreground"> ({coverage})</span> : null}
     </p>
   );
 }
