@@ -3,7 +3,9 @@ import { cn } from "../../lib/utils";
 
 export function Table({ className, ...props }: ComponentProps<"table">) {
   return (
-    <div className="w-full overflow-x-auto">
+    // `relative`: what is positioned inside the table (visually hidden labels) scrolls with it
+    // instead of reaching past the window and widening the page.
+    <div className="relative w-full overflow-x-auto">
       <table className={cn("w-full caption-bottom border-collapse text-sm", className)} {...props} />
     </div>
   );

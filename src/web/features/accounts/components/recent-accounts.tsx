@@ -111,9 +111,9 @@ export function RecentAccounts({ onSelect }: RecentAccountsProps) {
               </TableBody>
             </Table>
           </div>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:hidden" data-testid="recent-accounts-cards">
+          <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:hidden" data-testid="recent-accounts-cards">
             {data.map((account) => (
-              <li key={`${account.platform}:${account.username}`}>
+              <li key={`${account.platform}:${account.username}`} className="min-w-0">
                 <Card>
                   <CardContent className="flex flex-col gap-3 p-4">
                     <div className="flex items-start justify-between gap-3">

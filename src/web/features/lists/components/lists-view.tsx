@@ -39,7 +39,7 @@ export function ListsView({
 
   const shownId = openId ?? lists.data?.[0]?.id ?? null;
   return (
-    <div className="grid gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
       <aside className="flex flex-col gap-4">
         <form onSubmit={submit} className="flex flex-col gap-2">
           <Label htmlFor={`${id}-name`}>New list</Label>
