@@ -1,38 +1,76 @@
-// `npm start`: builds the web app when the build is missing or older than its sources, then runs
-// the server in this same process (so SIGTERM/SIGINT reach its graceful shutdown directly).
+// `npm start`: makes sure the production builds are there and current, then runs the compiled server
+// (dist/server/server.js) in this same process, so SIGTERM/SIGINT reach its graceful shutdown directly.
+//
+// - The web app is rebuilt when its build is missing, older than its sources, or not a production
+//   build (a build made under NODE_ENV=development bundles React's development build; issue #39
+//   item 7). It is always built for production, whatever NODE_ENV says.
+// - The server is rebuilt when its bundle is missing or older than src/server, src/core or
+//   package.json. Both builds run in child processes, so neither the bundler nor its memory stays
+//   in the server's process: production runs plain JavaScript, no runtime transpiler (issue #38).
+
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { pathToFileURL } from "node:url";
+import { buildWeb, ROOT, SERVER_OUT, WEB_STAMP } from "./build.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const built = path.join(root, "dist/web/index.html");
+const webBuilt = path.join(ROOT, "dist/web/index.html");
 
-function newestMtime(dir) {
+function newestMtime(target) {
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
   }
   return newest;
 }
 
-const sources = [path.join(root, "src/web"), path.join(root, "src/core")];
-const needsBuild =
-  !fs.existsSync(built) || sources.some((dir) => newestMtime(dir) > fs.statSync(built).mtimeMs);
-if (needsBuild) {
-  process.stdout.write("Building the web app…\n");
-  const vite = path.join(root, "node_modules/vite/bin/vite.js");
-  const result = spawnSync(process.execPath, [vite, "build", "--logLevel", "warn"], {
-    cwd: root,
-    stdio: "inherit",
+/** Why `built` must be made again from `sources`, or null when it is current. */
+function staleReason(built, sources) {
+  if (!fs.existsSync(built)) return "missing";
+  const at = fs.statSync(built).mtimeMs;
+  return sources.some((s) => newestMtime(path.join(ROOT, s)) > at) ? "older than its sources" : null;
+}
+
+function readStamp() {
+  try {
+    return JSON.parse(fs.readFileSync(WEB_STAMP, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+let stamp = readStamp();
+const webReason =
+  staleReason(webBuilt, ["src/web", "src/core", "vite.config.ts"]) ??
+  (stamp?.production === true ? null : "not a production build");
+if (webReason) {
+  process.stdout.write(`Building the web app for production (the build is ${webReason})…\n`);
+  if (buildWeb(["--logLevel", "warn"]) !== 0) {
+    process.stderr.write("The web app build failed; see the messages above.\n");
+    process.exit(1);
+  }
+  stamp = readStamp();
+}
+
+const serverReason = staleReason(SERVER_OUT, ["src/server", "src/core", "package.json"]);
+if (serverReason) {
+  process.stdout.write(`Building the server (the build is ${serverReason})…\n`);
+  const result = spawnSync(process.execPath, [path.join(ROOT, "scripts/build.mjs"), "--server-only"], {
+    cwd: ROOT,
+    stdio: ["ignore", "ignore", "inherit"],
   });
   if (result.status !== 0) {
-    process.stderr.write("The web app build failed; see the messages above.\n");
+    process.stderr.write("The server build failed; see the messages above.\n");
     process.exit(result.status ?? 1);
   }
 }
 
-const { register } = await import("tsx/esm/api");
-register();
-await import(path.join(root, "src/server/server.ts"));
+const builtAt = stamp?.builtAt ? ` built ${stamp.builtAt}` : "";
+process.stdout.write(
+  `Serving the production web build (dist/web,${builtAt}) with the compiled server (dist/server).\n`,
+);
+// Stack traces point into the TypeScript sources through the bundle's source map.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(SERVER_OUT).href);

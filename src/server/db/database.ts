@@ -6,8 +6,10 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { PROJECT_ROOT } from "../lib/project-root";
 import { redactUrl } from "../ops/redact-url";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import { PGLITE_START_PARAMS } from "./pglite-settings";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -16,7 +18,7 @@ export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself (repositories take an optional transaction). */
 export type DbOrTx = AppDb | Parameters<Parameters<AppDb["transaction"]>[0]>[0];
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(new URL(import.meta.url).pathname), "migrations");
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, "src/server/db/migrations");
 
 export interface Database {
   db: AppDb;
@@ -149,6 +151,7 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     pglite = await PGlite.create({
       dataDir: inMemory ? undefined : pgdata,
       loadDataDir: opts.loadDataDir,
+      startParams: [...PGLITE_START_PARAMS],
     });
     await pglite.query("select 1");
   } catch (err) {
