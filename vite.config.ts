@@ -112,7 +112,7 @@ function prerenderShell(): Plugin {
  * production bundle) and when it was made. `npm start` rebuilds a build that is not production and
  * names the build it serves (issue #39 item 7).
  */
-function buildStamp(): Plugin {
+export function buildStamp(): Plugin {
   let outDir = "";
   let production = true;
   let mode = "production";

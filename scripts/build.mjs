@@ -10,9 +10,59 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const SERVER_OUT = path.join(ROOT, "dist/server/server.js");
+/** The compiled server's entry, relative to the project root. */
+export const SERVER_ENTRY = "dist/server/server.js";
 /** Written by vite.config.ts's buildStamp plugin: which kind of build dist/web holds. */
-export const WEB_STAMP = path.join(ROOT, "dist/web/.vite/build-info.json");
+export const WEB_STAMP = "dist/web/.vite/build-info.json";
+
+/** What the web and server builds are made from; a newer file here makes a build stale. */
+const WEB_SOURCES = ["src/web", "src/core", "vite.config.ts"];
+const SERVER_SOURCES = ["src/server", "src/core", "package.json"];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+/** Why `built` must be made again from `sources`, or null when it is current. */
+function staleReason(root, built, sources) {
+  const file = path.join(root, built);
+  if (!fs.existsSync(file)) return "missing";
+  const at = fs.statSync(file).mtimeMs;
+  return sources.some((s) => newestMtime(path.join(root, s)) > at) ? "older than its sources" : null;
+}
+
+/** The web build's stamp ({ production, mode, builtAt }), or null without one. */
+export function readWebStamp(root = ROOT) {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(root, WEB_STAMP), "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+/** Why the web build must be made again (missing, stale, or not a production build), or null. */
+export function webBuildReason(root = ROOT) {
+  const stale = staleReason(root, "dist/web/index.html", WEB_SOURCES);
+  if (stale) return stale;
+  return readWebStamp(root)?.production === true ? null : "not a production build";
+}
+
+/** Why the compiled server must be made again (missing or older than its sources), or null. */
+export function serverBuildReason(root = ROOT) {
+  return staleReason(root, SERVER_ENTRY, SERVER_SOURCES);
+}
+
+/** The environment the web build runs in: the caller's, always with NODE_ENV=production. */
+export function webBuildEnv(env) {
+  return { ...env, NODE_ENV: "production" };
+}
 
 /** Builds the web app in a child process (its memory is returned before the server starts). */
 export function buildWeb(viteArgs = []) {
@@ -20,24 +70,25 @@ export function buildWeb(viteArgs = []) {
   const result = spawnSync(process.execPath, [vite, "build", ...viteArgs], {
     cwd: ROOT,
     stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production" },
+    env: webBuildEnv(process.env),
   });
   return result.status ?? 1;
 }
 
 /**
  * Bundles src/server/server.ts and what it imports from src/ (the `#core/*` imports included) into
- * one ES module; packages stay imports of node_modules, so native and WebAssembly parts (PGlite)
- * load from where they were installed. The files the server reads at run time are found from the
- * project root (src/server/lib/project-root.ts), not from the bundle's own place.
+ * ES modules; packages stay imports of node_modules, so native and WebAssembly parts (PGlite) load
+ * from where they were installed. The files the server reads at run time are found from the project
+ * root (src/server/lib/project-root.ts), not from the bundle's own place, so `outDir` may be any
+ * folder inside the project.
  */
-export async function buildServer() {
+export async function buildServer(outDir = path.join(ROOT, path.dirname(SERVER_ENTRY))) {
   const esbuild = await import("esbuild");
-  fs.rmSync(path.dirname(SERVER_OUT), { recursive: true, force: true });
+  fs.rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: { server: "src/server/server.ts" },
-    outdir: path.dirname(SERVER_OUT),
+    outdir: outDir,
     bundle: true,
     platform: "node",
     format: "esm",
@@ -62,7 +113,7 @@ async function main() {
     if (status !== 0) process.exit(status);
   }
   await buildServer();
-  process.stdout.write(`Built the server: ${path.relative(ROOT, SERVER_OUT)}\n`);
+  process.stdout.write(`Built the server: ${SERVER_ENTRY}\n`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

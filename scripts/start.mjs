@@ -7,54 +7,21 @@
 // - The server is rebuilt when its bundle is missing or older than src/server, src/core or
 //   package.json. Both builds run in child processes, so neither the bundler nor its memory stays
 //   in the server's process: production runs plain JavaScript, no runtime transpiler (issue #38).
-
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildWeb, ROOT, SERVER_OUT, WEB_STAMP } from "./build.mjs";
+import { buildWeb, ROOT, readWebStamp, SERVER_ENTRY, serverBuildReason, webBuildReason } from "./build.mjs";
 
-const webBuilt = path.join(ROOT, "dist/web/index.html");
-
-function newestMtime(target) {
-  const stat = fs.statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
-}
-
-/** Why `built` must be made again from `sources`, or null when it is current. */
-function staleReason(built, sources) {
-  if (!fs.existsSync(built)) return "missing";
-  const at = fs.statSync(built).mtimeMs;
-  return sources.some((s) => newestMtime(path.join(ROOT, s)) > at) ? "older than its sources" : null;
-}
-
-function readStamp() {
-  try {
-    return JSON.parse(fs.readFileSync(WEB_STAMP, "utf8"));
-  } catch {
-    return null;
-  }
-}
-
-let stamp = readStamp();
-const webReason =
-  staleReason(webBuilt, ["src/web", "src/core", "vite.config.ts"]) ??
-  (stamp?.production === true ? null : "not a production build");
+const webReason = webBuildReason();
 if (webReason) {
   process.stdout.write(`Building the web app for production (the build is ${webReason})…\n`);
   if (buildWeb(["--logLevel", "warn"]) !== 0) {
     process.stderr.write("The web app build failed; see the messages above.\n");
     process.exit(1);
   }
-  stamp = readStamp();
 }
 
-const serverReason = staleReason(SERVER_OUT, ["src/server", "src/core", "package.json"]);
+const serverReason = serverBuildReason();
 if (serverReason) {
   process.stdout.write(`Building the server (the build is ${serverReason})…\n`);
   const result = spawnSync(process.execPath, [path.join(ROOT, "scripts/build.mjs"), "--server-only"], {
@@ -67,10 +34,11 @@ if (serverReason) {
   }
 }
 
-const builtAt = stamp?.builtAt ? ` built ${stamp.builtAt}` : "";
+const stamp = readWebStamp();
+const builtAt = stamp?.builtAt ? `, built ${stamp.builtAt}` : "";
 process.stdout.write(
-  `Serving the production web build (dist/web,${builtAt}) with the compiled server (dist/server).\n`,
+  `Serving the production web build (dist/web${builtAt}) with the compiled server (dist/server).\n`,
 );
 // Stack traces point into the TypeScript sources through the bundle's source map.
 process.setSourceMapsEnabled(true);
-await import(pathToFileURL(SERVER_OUT).href);
+await import(pathToFileURL(path.join(ROOT, SERVER_ENTRY)).href);
