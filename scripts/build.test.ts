@@ -182,6 +182,8 @@ describe("the compiled server", () => {
     expect(code).not.toMatch(/import\(["'][^"']*\.ts["']\)/);
     // BullMQ (Redis only) is a chunk of its own, loaded on demand, not with every start.
     expect(code).not.toMatch(/from ["']bullmq["']/);
+    // Nor are the export libraries (~50 MB together): they load on the first export.
+    expect(code).not.toMatch(/from ["'](exceljs|pdfkit)["']/);
     const map = JSON.parse(fs.readFileSync(`${entry}.map`, "utf8")) as { sources: string[] };
     const sources = map.sources.map((s) => path.resolve(outDir, s));
     expect(sources).toContain(path.join(ROOT, "src/server/server.ts"));

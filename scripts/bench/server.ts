@@ -16,8 +16,8 @@ import type { BenchOptions, Figure } from "./types";
  * - server.start_s — second start, spawn to GET /api/health answering; baseline `node -e ""`.
  * - server.rss_mb.idle — RSS 5 s after that second start; baseline: a bare Node process holding
  *   the same PGlite database open (the same start parameters) after a query on each table.
- * - server.rss_mb.after_load — RSS after 100 mixed requests (25 reports made, 25 stored reports
- *   read, 20 discovery searches, 20 finder queries, 10 report lists), one at a time, plus 2 s.
+ * - server.rss_mb.after_load — RSS after 100 mixed requests (25 reports made, 15 stored reports
+ *   read, 10 report pages rendered, 20 discovery searches, 20 finder queries, 10 report lists), one at a time, plus 2 s.
  *
  * The builds are made first (not timed) if missing or stale, as `npm start` would.
  */
@@ -196,8 +196,14 @@ async function mixedRequests(url: string): Promise<void> {
   const picked = [...handles.values()].slice(0, 25);
   if (picked.length < 25) throw new Error(`the searches found ${picked.length} creators, expected 25`);
   for (const h of picked) await call("POST", "/api/analyze", h);
-  for (const h of picked) {
+  for (const h of picked.slice(0, 15)) {
     await call("GET", `/api/accounts/${encodeURIComponent(h.username)}?platform=${h.platform}`);
+  }
+  // Report pages: the server renders them with the server copy of the web app.
+  for (const h of picked.slice(15)) {
+    const res = await fetch(`${url}/report/${h.platform}/${encodeURIComponent(h.username)}`);
+    if (!res.ok) throw new Error(`report page of ${h.platform}/${h.username} answered ${res.status}`);
+    await res.text();
   }
   for (let i = 0; i < 10; i++) await call("GET", `/api/accounts?limit=${10 + i}`);
 }
@@ -257,7 +263,7 @@ export async function benchServer(_opts: BenchOptions): Promise<Figure[]> {
         baseline: bareOpen.rss,
         ratio: afterLoad / bareOpen.rss,
         target: TARGETS.afterLoad,
-        note: "RSS after 100 mixed requests (25 reports, 25 stored reads, 20 discovery, 20 finder, 10 lists); same baseline",
+        note: "RSS after 100 mixed requests (25 reports, 15 stored reads, 10 report pages, 20 discovery, 20 finder, 10 lists); same baseline",
       },
       {
         name: "server.rss_mb.peak_first_start",
