@@ -87,7 +87,10 @@ export async function buildServer(outDir = path.join(ROOT, path.dirname(SERVER_E
   fs.rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
     absWorkingDir: ROOT,
-    entryPoints: { server: "src/server/server.ts" },
+    entryPoints: {
+      server: "src/server/server.ts",
+      "make-pglite-template": "src/server/db/make-pglite-template.ts",
+    },
     outdir: outDir,
     bundle: true,
     platform: "node",
@@ -106,6 +109,23 @@ export async function buildServer(outDir = path.join(ROOT, path.dirname(SERVER_E
   });
 }
 
+/**
+ * Saves PGlite's empty cluster for first starts (src/server/db/pglite-template.ts), in a child
+ * process: creating it holds ~700 MB for a few seconds, returned when the child exits. Made again
+ * only for another PGlite version. Returns false (and the first start runs initdb) if it failed.
+ */
+export function buildPgliteTemplate(root = ROOT) {
+  const version = JSON.parse(
+    fs.readFileSync(path.join(root, "node_modules/@electric-sql/pglite/package.json"), "utf8"),
+  ).version;
+  if (fs.existsSync(path.join(root, "dist/pglite-template", `${version}.tar.gz`))) return true;
+  const result = spawnSync(process.execPath, [path.join(root, "dist/server/make-pglite-template.js")], {
+    cwd: root,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  return result.status === 0;
+}
+
 async function main() {
   const args = process.argv.slice(2);
   if (!args.includes("--server-only")) {
@@ -114,6 +134,7 @@ async function main() {
   }
   await buildServer();
   process.stdout.write(`Built the server: ${SERVER_ENTRY}\n`);
+  if (!buildPgliteTemplate()) process.stderr.write("Could not make the embedded database template.\n");
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {

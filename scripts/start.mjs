@@ -10,7 +10,15 @@
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { buildWeb, ROOT, readWebStamp, SERVER_ENTRY, serverBuildReason, webBuildReason } from "./build.mjs";
+import {
+  buildPgliteTemplate,
+  buildWeb,
+  ROOT,
+  readWebStamp,
+  SERVER_ENTRY,
+  serverBuildReason,
+  webBuildReason,
+} from "./build.mjs";
 
 const webReason = webBuildReason();
 if (webReason) {
@@ -33,6 +41,10 @@ if (serverReason) {
     process.exit(result.status ?? 1);
   }
 }
+
+// The empty database cluster a first start unpacks instead of running initdb (decision 035); made
+// once per PGlite version, in a child process. Without it the first start runs initdb itself.
+if (!process.env.DATABASE_URL) buildPgliteTemplate();
 
 const stamp = readWebStamp();
 const builtAt = stamp?.builtAt ? `, built ${stamp.builtAt}` : "";

@@ -10,6 +10,7 @@ import { PROJECT_ROOT } from "../lib/project-root";
 import { redactUrl } from "../ops/redact-url";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
 import { PGLITE_START_PARAMS } from "./pglite-settings";
+import { readPgliteTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -47,6 +48,8 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Where the build's empty-cluster archive is looked for (pglite-template.ts; tests). */
+  pgliteTemplateDir?: string;
 }
 
 const READY_MARKER = "app-initialised";
@@ -146,14 +149,34 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
-  let pglite: PGlite;
-  try {
-    pglite = await PGlite.create({
+  const open = async (loadDataDir: Blob | undefined) => {
+    const engine = await PGlite.create({
       dataDir: inMemory ? undefined : pgdata,
-      loadDataDir: opts.loadDataDir,
+      loadDataDir,
       startParams: [...PGLITE_START_PARAMS],
     });
-    await pglite.query("select 1");
+    await engine.query("select 1");
+    return engine;
+  };
+  // A first start unpacks the build's empty cluster instead of running initdb (pglite-template.ts).
+  const template =
+    pgdata && !opts.loadDataDir && !fs.existsSync(pgdata)
+      ? readPgliteTemplate(opts.pgliteTemplateDir)
+      : undefined;
+  let pglite: PGlite;
+  try {
+    try {
+      pglite = await open(opts.loadDataDir ?? template);
+    } catch (err) {
+      if (!template || !pgdata) throw err;
+      // The folder was made from the archive just now: set it aside and create the cluster anew.
+      const aside = `${pgdata}.from-template-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+      if (fs.existsSync(pgdata)) fs.renameSync(pgdata, aside);
+      notices.push(
+        `The database template could not be used (${(err as Error).message.split("\n")[0]}); created the database anew.`,
+      );
+      pglite = await open(undefined);
+    }
   } catch (err) {
     lock?.release();
     const reason = err instanceof Error ? err.message.split("\n")[0]!.slice(0, 200) : String(err);
