@@ -58,12 +58,14 @@ function precompress(): Plugin {
 function prerenderShell(): Plugin {
   let outDir = "";
   let root = "";
+  let nodeEnv = "production";
   return {
     name: "prerender-shell",
     apply: "build",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       root = config.root;
+      nodeEnv = config.isProduction ? "production" : "development";
     },
     async closeBundle() {
       // The same module built for Node (dist/ssr): the server renders report pages with it per request.
@@ -74,6 +76,10 @@ function prerenderShell(): Plugin {
         logLevel: "error",
         plugins: [react()],
         ssr: { noExternal: true },
+        // React picks its build from process.env.NODE_ENV when it runs: fixed here to the web
+        // build's mode, so the server renders with React's production build whatever NODE_ENV the
+        // server runs under, and the development build is left out (~35 MB less once loaded).
+        define: { "process.env.NODE_ENV": JSON.stringify(nodeEnv) },
         build: {
           ssr: "app/static-shell.tsx",
           outDir: ssrDir,

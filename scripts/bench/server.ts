@@ -19,7 +19,8 @@ import type { BenchOptions, Figure } from "./types";
  * - server.rss_mb.after_load — RSS after 100 mixed requests (25 reports made, 15 stored reports
  *   read, 10 report pages rendered, 20 discovery searches, 20 finder queries, 10 report lists), one at a time, plus 2 s.
  *
- * The builds are made first (not timed) if missing or stale, as `npm start` would.
+ * It runs `npm start`'s own Node command (package.json, with its flags). The builds are made first
+ * (not timed) if missing or stale, as `npm start` would.
  */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TARGETS = { start: 3, idle: 300, afterLoad: 350, peak: 600 };
@@ -54,6 +55,16 @@ function ensureBuilds(): void {
   if (r.status !== 0) throw new Error("could not build the web app or the server");
 }
 
+/** The Node arguments of `npm start` (package.json), so the bench runs what users run. */
+function npmStartArgs(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = pkg.scripts.start.trim().split(/\s+/);
+  if (command !== "node") throw new Error(`npm start runs ${command}, not node`);
+  return args;
+}
+
 interface Started {
   child: ChildProcess;
   url: string;
@@ -64,7 +75,7 @@ interface Started {
 /** `node scripts/start.mjs` on `dataDir`; resolves once GET /api/health answers 200. */
 async function start(dataDir: string): Promise<Started> {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["scripts/start.mjs"], {
+  const child = spawn(process.execPath, npmStartArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,
