@@ -5,7 +5,7 @@ import zlib from "node:zlib";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
-import { deferAppScripts } from "./src/core/seo/app-scripts";
+import { deferAppScripts } from "./src/core/seo/app-scripts.ts";
 
 /** Text files worth compressing; index.html is left out: the server renders each page's copy. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|svg|json|txt|xml|webmanifest)$/i;
@@ -58,12 +58,14 @@ function precompress(): Plugin {
 function prerenderShell(): Plugin {
   let outDir = "";
   let root = "";
+  let nodeEnv = "production";
   return {
     name: "prerender-shell",
     apply: "build",
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
       root = config.root;
+      nodeEnv = config.isProduction ? "production" : "development";
     },
     async closeBundle() {
       // The same module built for Node (dist/ssr): the server renders report pages with it per request.
@@ -74,6 +76,10 @@ function prerenderShell(): Plugin {
         logLevel: "error",
         plugins: [react()],
         ssr: { noExternal: true },
+        // React picks its build from process.env.NODE_ENV when it runs: fixed here to the web
+        // build's mode, so the server renders with React's production build whatever NODE_ENV the
+        // server runs under, and the development build is left out (~35 MB less once loaded).
+        define: { "process.env.NODE_ENV": JSON.stringify(nodeEnv) },
         build: {
           ssr: "app/static-shell.tsx",
           outDir: ssrDir,
@@ -107,10 +113,35 @@ function prerenderShell(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/build-info.json` into the web build: whether it is a production build (React's
+ * production bundle) and when it was made. `npm start` rebuilds a build that is not production and
+ * names the build it serves (issue #39 item 7).
+ */
+export function buildStamp(): Plugin {
+  let outDir = "";
+  let production = true;
+  let mode = "production";
+  return {
+    name: "build-stamp",
+    apply: "build",
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      production = config.isProduction;
+      mode = config.mode;
+    },
+    closeBundle() {
+      const info = { production, mode, builtAt: new Date().toISOString() };
+      fs.mkdirSync(path.join(outDir, ".vite"), { recursive: true });
+      fs.writeFileSync(path.join(outDir, ".vite", "build-info.json"), JSON.stringify(info));
+    },
+  };
+}
+
 export default defineConfig({
   root: "src/web",
   publicDir: "public",
-  plugins: [react(), tailwindcss(), prerenderShell(), precompress()],
+  plugins: [react(), tailwindcss(), prerenderShell(), precompress(), buildStamp()],
   build: {
     outDir: "../../dist/web",
     emptyOutDir: true,

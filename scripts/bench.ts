@@ -17,6 +17,7 @@ const SUITES: Suite[] = [
   { name: "growth", run: async (o) => (await import("./bench/growth")).benchGrowth(o) },
   { name: "web", run: async (o) => (await import("./bench/web")).benchWeb(o) },
   { name: "sources", run: async (o) => (await import("./bench/sources")).benchSources(o) },
+  { name: "server", run: async (o) => (await import("./bench/server")).benchServer(o) },
 ];
 
 function fmt(n: number): string {

@@ -21,6 +21,7 @@ import { registerBrowserSecurity, registerRateLimit } from "./http/security";
 import { registerWebApp } from "./http/static-web";
 import type { Jobs } from "./jobs";
 import { jobRoutes } from "./jobs/routes";
+import { PROJECT_ROOT } from "./lib/project-root";
 import { healthRoutes } from "./ops/health-routes";
 import { registerRequestMetrics } from "./ops/metrics";
 import { reportRoutes } from "./reports/routes";
@@ -53,10 +54,7 @@ declare module "fastify" {
   }
 }
 
-export const DEFAULT_WEB_ROOT = path.resolve(
-  path.dirname(new URL(import.meta.url).pathname),
-  "../../dist/web",
-);
+export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, "dist/web");
 
 /** Builds the HTTP app without listening (conventions §2): tests use app.inject(). */
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {

@@ -1,7 +1,10 @@
-import ExcelJS from "exceljs";
-import PDFDocument from "pdfkit";
 import { csvCell } from "#core/csv";
 import type { ExportFormat } from "#core/schemas/lists";
+
+// exceljs and pdfkit are loaded on the first export, not with the server: together they held
+// ~50 MB of every server's memory, used or not (issue #38, docs/performance.md).
+const loadExcelJS = async () => (await import("exceljs")).default;
+const loadPDFDocument = async () => (await import("pdfkit")).default;
 
 /**
  * One table, three files (issue 22): CSV for any spreadsheet, XLSX with typed cells, PDF for a client.
@@ -107,6 +110,7 @@ export function sheetName(title: string): string {
 
 /** An XLSX workbook: bold frozen header row, numbers as numbers, dates as dates, text as plain strings. */
 export async function renderXlsx(table: ExportTable): Promise<Buffer> {
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = table.brandName;
   workbook.created = table.generatedAt;
@@ -151,7 +155,8 @@ function pdfCell(cell: Cell, kind: ColumnKind): string {
 const MAX_LINES_PER_CELL = 3;
 
 /** A branded, landscape A4 PDF: logo and brand name, title, one row per line of the table, totals. */
-export function renderPdf(table: ExportTable): Promise<Buffer> {
+export async function renderPdf(table: ExportTable): Promise<Buffer> {
+  const PDFDocument = await loadPDFDocument();
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({
       size: "A4",

@@ -6,8 +6,11 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { PROJECT_ROOT } from "../lib/project-root";
 import { redactUrl } from "../ops/redact-url";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
+import { PGLITE_START_PARAMS } from "./pglite-settings";
+import { readPgliteTemplate } from "./pglite-template";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -16,7 +19,7 @@ export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction or the database itself (repositories take an optional transaction). */
 export type DbOrTx = AppDb | Parameters<Parameters<AppDb["transaction"]>[0]>[0];
 
-export const MIGRATIONS_FOLDER = path.join(path.dirname(new URL(import.meta.url).pathname), "migrations");
+export const MIGRATIONS_FOLDER = path.join(PROJECT_ROOT, "src/server/db/migrations");
 
 export interface Database {
   db: AppDb;
@@ -45,6 +48,8 @@ export interface OpenOptions {
   loadDataDir?: Blob;
   /** Pool size for PostgreSQL. */
   poolSize?: number;
+  /** Where the build's empty-cluster archive is looked for (pglite-template.ts; tests). */
+  pgliteTemplateDir?: string;
 }
 
 const READY_MARKER = "app-initialised";
@@ -144,13 +149,34 @@ async function openPglite(opts: OpenOptions): Promise<Database> {
     import("drizzle-orm/pglite"),
     import("drizzle-orm/pglite/migrator"),
   ]);
+  const open = async (loadDataDir: Blob | undefined) => {
+    const engine = await PGlite.create({
+      dataDir: inMemory ? undefined : pgdata,
+      loadDataDir,
+      startParams: [...PGLITE_START_PARAMS],
+    });
+    await engine.query("select 1");
+    return engine;
+  };
+  // A first start unpacks the build's empty cluster instead of running initdb (pglite-template.ts).
+  const template =
+    pgdata && !opts.loadDataDir && !fs.existsSync(pgdata)
+      ? readPgliteTemplate(opts.pgliteTemplateDir)
+      : undefined;
   let pglite: PGlite;
   try {
-    pglite = await PGlite.create({
-      dataDir: inMemory ? undefined : pgdata,
-      loadDataDir: opts.loadDataDir,
-    });
-    await pglite.query("select 1");
+    try {
+      pglite = await open(opts.loadDataDir ?? template);
+    } catch (err) {
+      if (!template || !pgdata) throw err;
+      // The folder was made from the archive just now: set it aside and create the cluster anew.
+      const aside = `${pgdata}.from-template-${new Date().toISOString().replace(/[:.]/g, "-")}`;
+      if (fs.existsSync(pgdata)) fs.renameSync(pgdata, aside);
+      notices.push(
+        `The database template could not be used (${(err as Error).message.split("\n")[0]}); created the database anew.`,
+      );
+      pglite = await open(undefined);
+    }
   } catch (err) {
     lock?.release();
     const reason = err instanceof Error ? err.message.split("\n")[0]!.slice(0, 200) : String(err);

@@ -27,11 +27,18 @@ export async function loadReportPageRenderer(
 ): Promise<ReportPageRenderer | null> {
   const file = path.resolve(webRoot, "..", "ssr", "static-shell.js");
   if (!fs.existsSync(file)) return null;
-  const shell = (await import(pathToFileURL(file).href)) as Partial<ShellModule>;
-  if (typeof shell.renderReportPage !== "function") {
-    throw new Error(`${file} has no renderReportPage: run \`npm run build\` again.`);
-  }
-  const render = shell.renderReportPage;
+  // Imported on the first report page, not at start: the server copy of the web app (React and
+  // every page) holds ~35 MB, which a server that only answers the API never needs (issue #38).
+  let loaded: Promise<ShellModule["renderReportPage"]> | undefined;
+  const render: ShellModule["renderReportPage"] = async (pathname, account) => {
+    loaded ??= import(pathToFileURL(file).href).then((shell: Partial<ShellModule>) => {
+      if (typeof shell.renderReportPage !== "function") {
+        throw new Error(`${file} has no renderReportPage: run \`npm run build\` again.`);
+      }
+      return shell.renderReportPage;
+    });
+    return (await loaded)(pathname, account);
+  };
   const cache = new Map<string, string | null>();
   return async (pathname, report) => {
     const key = `${pathname}\n${report.etag}`;

@@ -2,12 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseBlogPost } from "#core/content/front-matter";
 import type { BlogPost } from "#core/schemas/blog";
+import { PROJECT_ROOT } from "../lib/project-root";
 
 /** The blog's articles folder (Markdown with front matter; the web app bundles the same files). */
-export const BLOG_CONTENT_DIR = path.resolve(
-  path.dirname(new URL(import.meta.url).pathname),
-  "../../web/content/blog",
-);
+export const BLOG_CONTENT_DIR = path.join(PROJECT_ROOT, "src/web/content/blog");
 
 /**
  * Reads every article's front matter once (the files ship with the app and change only with a
