@@ -29,7 +29,7 @@ export async function reportForReader(
   } catch (err) {
     if (!(mine && err instanceof NotFoundError)) throw err;
   }
-  if (mine && (!entry || mine.createdAt.getTime() > entry.createdAtMs)) {
+  if (mine && (!entry || mine.createdAt.getTime() >= entry.createdAtMs)) {
     const accountId = entry?.accountId ?? 0;
     const body = JSON.stringify(
       accountSchema.parse({
