@@ -206,7 +206,9 @@ describe("browser extension: capture a profile in Chromium", () => {
 
       await report.getByRole("article", { name: "Report for @examplecreator" }).waitFor({ timeout: 30_000 });
       await report.getByTestId("data-notes").getByText("Captured in your browser").waitFor();
-      expect(await report.getByTestId("data-notes").textContent()).toContain("Your capture (ana), made in your browser on ");
+      expect(await report.getByTestId("data-notes").textContent()).toContain(
+        "Your capture (ana), made in your browser on ",
+      );
       expect(await report.getByText(/^Source:/).textContent()).toContain("Source: Captured in your browser.");
       const shownGrade = (await report.getByTestId("grade-badge").textContent())!;
       expect(shownGrade).toContain(grade === "Unable to determine" ? "Unable to determine" : grade);

@@ -43,10 +43,10 @@ import { countWebSearchTokens, countWriterTokens, type TokenObserver } from "./o
 import { collectorByOrigin, instrumentFetch, type UpstreamObserver } from "./ops/upstream-fetch";
 import { createQuotaService, type QuotaService } from "./quota/quota-service";
 import { type AccountRepo, createAccountRepo } from "./reports/account-repo";
-import { createReportService, type ReportObserver, type ReportService } from "./reports/report-service";
 import { type CaptureService, createCaptureService } from "./reports/capture-service";
-import { createSuppliedReportRepo, type SuppliedReportRepo } from "./reports/supplied-repo";
+import { createReportService, type ReportObserver, type ReportService } from "./reports/report-service";
 import { resolveAnalyzeInput } from "./reports/resolve-input";
+import { createSuppliedReportRepo, type SuppliedReportRepo } from "./reports/supplied-repo";
 import { createDbSampleStore } from "./samples/sample-service";
 import { createSiteSearchService, type SiteSearchService } from "./search/search-service";
 import { loadBlogPosts } from "./seo/blog-posts";

@@ -39,9 +39,18 @@ describe("settings", () => {
   });
 
   it("refuses an http:// address other than this computer: the key would travel in clear (issue #33)", () => {
-    for (const ok of ["http://localhost:5000", "http://127.0.0.1:5000", "http://[::1]:5000", "http://app.localhost"])
+    for (const ok of [
+      "http://localhost:5000",
+      "http://127.0.0.1:5000",
+      "http://[::1]:5000",
+      "http://app.localhost",
+    ])
       expect(normalizeInstanceUrl(ok), ok).toBe(ok);
-    for (const bad of ["http://analytics.example.com", "http://192.168.1.20:5000", "http://127.0.0.1.example.com"]) {
+    for (const bad of [
+      "http://analytics.example.com",
+      "http://192.168.1.20:5000",
+      "http://127.0.0.1.example.com",
+    ]) {
       const e = (() => {
         try {
           normalizeInstanceUrl(bad);

@@ -397,7 +397,9 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
         kind: "captured",
         source: "capture",
         fetchedAt: clock.toISOString(),
-        message: expect.stringContaining("Your capture (Ann Example), made in your browser on 20 Nov 2026 at 10:00 UTC"),
+        message: expect.stringContaining(
+          "Your capture (Ann Example), made in your browser on 20 Nov 2026 at 10:00 UTC",
+        ),
       }),
     ]);
     // Only Ann sees it: the web app's public route has no report, her key's read has hers.
@@ -445,9 +447,9 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     const at = clock.getTime();
     try {
       clock.setTime(at - 10 * DAY);
-      expect((await v1("POST", "/api/v1/snapshots", k.key, snapshot("grower", 10_000, clock))).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await v1("POST", "/api/v1/snapshots", k.key, snapshot("grower", 10_000, clock))).statusCode,
+      ).toBe(200);
       const once = await v1("GET", "/api/v1/accounts/instagram/grower/growth", k.key);
       expect(once.statusCode).toBe(404);
       expect(once.json()).toMatchObject({ code: "NO_GROWTH" });

@@ -101,7 +101,11 @@ export function createGrowthService(deps: GrowthServiceDeps) {
       }
       const first = await repo.firstMeasuredAt(account.id);
       const rows = first ? parsed.rows.filter((r) => Date.parse(r.at) < first.getTime()) : parsed.rows;
-      const imported = await repo.importPoints(account.id, rows, user.isAdmin ? undefined : { userId: user.id });
+      const imported = await repo.importPoints(
+        account.id,
+        rows,
+        user.isAdmin ? undefined : { userId: user.id },
+      );
       return { imported, skipped: parsed.rows.length - rows.length };
     },
   };

@@ -8,7 +8,13 @@ import { ValidationError } from "../errors";
 import type { QuotaIdentity, QuotaService } from "../quota/quota-service";
 import type { SingleFlight } from "../shared/single-flight";
 import type { AccountRepo } from "./account-repo";
-import type { AccountView, EngineInputs, ReportObserver, ReportWriter, ResolvedInput } from "./report-service";
+import type {
+  AccountView,
+  EngineInputs,
+  ReportObserver,
+  ReportWriter,
+  ResolvedInput,
+} from "./report-service";
 import type { DataOwner, SuppliedReportRepo } from "./supplied-repo";
 
 /**
@@ -65,7 +71,10 @@ export function captureHandle(
     throw refused();
   }
   // Only a plain handle: not a link, not another platform's, not a name the parser had to rewrite.
-  if (resolved.platform !== platform || canonicalHandle(platform, resolved.handle) !== canonicalHandle(platform, bare))
+  if (
+    resolved.platform !== platform ||
+    canonicalHandle(platform, resolved.handle) !== canonicalHandle(platform, bare)
+  )
     throw refused();
   return canonicalHandle(platform, bare);
 }
@@ -80,10 +89,20 @@ export function captureHandle(
 export function createCaptureService(deps: CaptureServiceDeps) {
   const { repo } = deps;
 
-  async function produce(snapshot: ProfileSnapshot, username: string, who: CaptureCaller, signal: AbortSignal) {
+  async function produce(
+    snapshot: ProfileSnapshot,
+    username: string,
+    who: CaptureCaller,
+    signal: AbortSignal,
+  ) {
     const platform = snapshot.platform;
     const now = deps.now();
-    const captured: ProfileSnapshot = { ...snapshot, username, source: "capture", fetchedAt: now.toISOString() };
+    const captured: ProfileSnapshot = {
+      ...snapshot,
+      username,
+      source: "capture",
+      fetchedAt: now.toISOString(),
+    };
     // The engine's history is the public one: a capture never reads another user's supplied points.
     const history = await repo.followerHistory(platform, username);
     const inputs = (await deps.engineInputs?.()) ?? {};
@@ -121,7 +140,13 @@ export function createCaptureService(deps: CaptureServiceDeps) {
     return { ...view(publicRow?.accountId ?? 0, platform, username, report, now), privateTo: "you" as const };
   }
 
-  function view(accountId: number, platform: Platform, username: string, report: StoredReport, at: Date): CaptureView {
+  function view(
+    accountId: number,
+    platform: Platform,
+    username: string,
+    report: StoredReport,
+    at: Date,
+  ): CaptureView {
     return {
       ...report,
       id: accountId,

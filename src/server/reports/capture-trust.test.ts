@@ -108,7 +108,11 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
       webRoot: webRootWithRenderer(),
     });
     const login = async (email: string, name: string) => {
-      const res = await t.app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email, name } });
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/auth/dev-login",
+        payload: { email, name },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return cookieOf(res);
     };
@@ -138,8 +142,7 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
       headers: { authorization: `Bearer ${key}` },
       payload: body as object,
     });
-  const get = (url: string, cookie?: string) =>
-    t.app.inject({ url, headers: cookie ? { cookie } : {} });
+  const get = (url: string, cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
   const analyse = async (username: string) => {
     const res = await t.app.inject({
       method: "POST",
@@ -156,7 +159,9 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
     const future = await send(key, capture("timetraveller", 40_000, "2999-01-01T00:00:00Z"));
     expect(future.statusCode).toBe(400);
     expect(future.json()).toMatchObject({ code: "VALIDATION_ERROR", field: "fetchedAt" });
-    expect(future.json().message).toContain("2999-01-01T00:00:00Z is more than 5 minutes after the server's time");
+    expect(future.json().message).toContain(
+      "2999-01-01T00:00:00Z is more than 5 minutes after the server's time",
+    );
     const nearFuture = new Date(clock.getTime() + 6 * 60_000).toISOString();
     expect((await send(key, capture("timetraveller", 40_000, nearFuture))).statusCode).toBe(400);
     // A far-past claim is stored at the arrival time: it cannot pin the account's history to 1970.
@@ -282,7 +287,8 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
     expect(imported.statusCode, imported.body).toBe(200);
     expect(imported.json()).toEqual({ imported: 2, skipped: 0 });
 
-    const sources = (res: { json(): { points: { source: string }[] } }) => res.json().points.map((p) => p.source);
+    const sources = (res: { json(): { points: { source: string }[] } }) =>
+      res.json().points.map((p) => p.source);
     const annsGrowth = await get("/api/accounts/growing/growth?platform=tiktok", ann);
     expect(sources(annsGrowth)).toEqual(["import", "import", "tiktok-web"]);
     expect(annsGrowth.headers["cache-control"]).toBe("private, no-store");

@@ -49,11 +49,7 @@ export function createSuppliedReportRepo(db: AppDb) {
     },
 
     /** The owner's newest supplied report of an account (on one platform or any), or null. */
-    async latest(
-      owner: DataOwner,
-      username: string,
-      platform?: Platform,
-    ): Promise<SuppliedReportRow | null> {
+    async latest(owner: DataOwner, username: string, platform?: Platform): Promise<SuppliedReportRow | null> {
       const platforms: Platform[] = platform ? [platform] : ["instagram", "tiktok", "youtube"];
       let newest: SuppliedReportRow | null = null;
       for (const p of platforms) {

@@ -189,7 +189,8 @@ const CAPTURE_SOURCE = "capture";
  * Whose capture a report shows (Trust III, #33): the reader's own (private to them) or someone's
  * that an admin made public — never named on the public report.
  */
-const captureLabel = (yours: boolean) => (yours ? "Captured in your browser" : "Captured in a user's browser");
+const captureLabel = (yours: boolean) =>
+  yours ? "Captured in your browser" : "Captured in a user's browser";
 
 /** Where the data came from when that matters beyond each figure's mark: stored data, a limited source. */
 function DataNotes({ notes, yours }: { notes: NonNullable<Account["dataNotes"]>; yours: boolean }) {
