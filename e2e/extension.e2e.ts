@@ -11,6 +11,8 @@ import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { fixture, tiktokPageWithoutItems, youtubePage } from "../extension/src/testing/fixtures";
+import { WIDGET_HOST_ID } from "../extension/src/ui/capture-widget";
+import { closedShadow } from "./support/closed-shadow";
 import { CHROMIUM_FLAGS, useE2e } from "./support/harness";
 import { html, json, type StandInPlatforms, startStandInPlatforms } from "./support/stand-in-platforms";
 
@@ -111,6 +113,19 @@ describe("browser extension: capture a profile in Chromium", () => {
       return ((await res.json()) as { key: string }).key;
     });
     expect(apiKey).toMatch(/^ca_/);
+    // Ana is signed in in the extension's browser too: her captures are private to her (issue #33),
+    // so the report tab the extension opens shows them only in her session.
+    const signIn = await browser.newPage();
+    await signIn.goto(`${ctx.url}/`);
+    await signIn.evaluate(async () => {
+      const login = await fetch("/api/auth/dev-login", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "ana@example.com" }),
+      });
+      if (!login.ok) throw new Error(`dev login: ${login.status}`);
+    });
+    await signIn.close();
   });
 
   afterAll(async () => {
@@ -173,8 +188,12 @@ describe("browser extension: capture a profile in Chromium", () => {
   for (const c of cases)
     it(`${c.label}: the button captures the profile, shows the grade and opens the report, which says "Captured in your browser"`, async () => {
       const page = await openTracked(c.url);
-      const button = page.getByRole("button", { name: BUTTON });
-      await button.waitFor();
+      const panel = await closedShadow(page);
+      await panel.waitFor({ button: BUTTON });
+      // The page's own scripts cannot reach into the panel (closed shadow root, issue #33).
+      expect(
+        await page.evaluate((id) => document.getElementById(id)?.shadowRoot ?? null, WIDGET_HOST_ID),
+      ).toBeNull();
       if (c.ready) await page.getByText(c.ready, { exact: true }).waitFor();
       // The page has loaded what it loads; the extension reads nothing more before the click.
       const requestsBefore = platforms.requests.length;
@@ -182,15 +201,13 @@ describe("browser extension: capture a profile in Chromium", () => {
       expect(platforms.requests.slice(requestsBefore).filter((r) => !r.endsWith(" /favicon.ico"))).toEqual(
         [],
       );
-      await button.click();
-      const summary = page.getByTestId("capture-summary");
-      await summary.waitFor();
-      expect(await summary.textContent()).toMatch(
+      await panel.click({ button: BUTTON });
+      expect(await panel.text({ testId: "capture-summary" })).toMatch(
         new RegExp(
           `^This sends @examplecreator's ${c.label} profile and ${c.posts} recent posts to ${ctx.url.replace(/[.:/]/g, "\\$&")}, with your API key:$`,
         ),
       );
-      expect(await page.getByTestId("capture-fields").textContent()).toContain("followers");
+      expect(await panel.text({ testId: "capture-fields" })).toContain("followers");
       // Shown, not sent: the instance has no report of this account until Send.
       const before = await fetch(`${ctx.url}/api/v1/accounts/${c.platform}/examplecreator`, {
         headers: { authorization: `Bearer ${apiKey}` },
@@ -198,15 +215,17 @@ describe("browser extension: capture a profile in Chromium", () => {
       expect(before.status).toBe(404);
 
       const opened = browser.waitForEvent("page", { timeout: 30_000 });
-      await page.getByRole("button", { name: "Send" }).click();
+      await panel.click({ button: "Send" });
       const report = await opened;
       await report.waitForURL(`**/report/${c.platform}/examplecreator`);
-      const grade = (await page.getByTestId("capture-grade").textContent())!;
+      const grade = await panel.text({ testId: "capture-grade" });
       expect(grade).toMatch(/^([A-D][+-]?|F|Unable to determine)$/);
 
       await report.getByRole("article", { name: "Report for @examplecreator" }).waitFor({ timeout: 30_000 });
       await report.getByTestId("data-notes").getByText("Captured in your browser").waitFor();
-      expect(await report.getByTestId("data-notes").textContent()).toContain("Captured by ana at ");
+      expect(await report.getByTestId("data-notes").textContent()).toContain(
+        "Your capture (ana), made in your browser on ",
+      );
       expect(await report.getByText(/^Source:/).textContent()).toContain("Source: Captured in your browser.");
       const shownGrade = (await report.getByTestId("grade-badge").textContent())!;
       expect(shownGrade).toContain(grade === "Unable to determine" ? "Unable to determine" : grade);
@@ -224,11 +243,12 @@ describe("browser extension: capture a profile in Chromium", () => {
 
   it("a page without profile data shows the reason in the panel and sends nothing", async () => {
     const page = await openTracked("https://www.tiktok.com/@verifyme");
-    await page.getByRole("button", { name: BUTTON }).click();
-    const alert = page.getByRole("alert");
-    await alert.waitFor();
-    expect(await alert.textContent()).toContain("This TikTok page has no profile data for @verifyme");
-    await page.getByRole("heading", { name: "Nothing was sent" }).waitFor();
+    const panel = await closedShadow(page);
+    await panel.click({ button: BUTTON });
+    expect(await panel.text({ role: "alert" })).toContain(
+      "This TikTok page has no profile data for @verifyme",
+    );
+    await panel.waitFor({ heading: "Nothing was sent" });
     const res = await fetch(`${ctx.url}/api/v1/accounts/tiktok/verifyme`, {
       headers: { authorization: `Bearer ${apiKey}` },
     });

@@ -119,6 +119,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     config,
     reports: services.reports,
     repo: services.repo,
+    supplied: services.suppliedReports,
     now,
     bodyCache,
     onView: (entry) => jobs.noteViewed(entry),

@@ -43,8 +43,10 @@ import { countWebSearchTokens, countWriterTokens, type TokenObserver } from "./o
 import { collectorByOrigin, instrumentFetch, type UpstreamObserver } from "./ops/upstream-fetch";
 import { createQuotaService, type QuotaService } from "./quota/quota-service";
 import { type AccountRepo, createAccountRepo } from "./reports/account-repo";
+import { type CaptureService, createCaptureService } from "./reports/capture-service";
 import { createReportService, type ReportObserver, type ReportService } from "./reports/report-service";
 import { resolveAnalyzeInput } from "./reports/resolve-input";
+import { createSuppliedReportRepo, type SuppliedReportRepo } from "./reports/supplied-repo";
 import { createDbSampleStore } from "./samples/sample-service";
 import { createSiteSearchService, type SiteSearchService } from "./search/search-service";
 import { loadBlogPosts } from "./seo/blog-posts";
@@ -70,6 +72,9 @@ export interface Services {
   sourceHealth: SourceHealthStore;
   repo: AccountRepo;
   reports: ReportService;
+  /** Trust III (#33): browser captures, and the reports only their supplier sees. */
+  captures: CaptureService;
+  suppliedReports: SuppliedReportRepo;
   /** The admin's settings (cache, expiry, auto-refresh, model rate limit, model): `settings.get()`. */
   settings: AdminSettingsService;
   /** Export and delete-all of stored accounts (admin). */
@@ -210,18 +215,35 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
   };
   const extractor = criteriaExtractorFromConfig(config, { ...ai, onUsage });
   const benchmarkCells = createBenchmarkCache(db, () => now().getTime());
+  const writer = countWriterTokens(aiWriterFromConfig(config, ai), tokens);
   const reports = createReportService({
     repo,
     collectors,
     quota,
     singleFlight: shared.singleFlight,
-    writer: countWriterTokens(aiWriterFromConfig(config, ai), tokens),
+    writer,
     webSearch: countWebSearchTokens(webSearchReporterFromConfig(config, ai), tokens),
     observer: deps.observer,
     resolveInput: resolveAnalyzeInput,
     now,
     cacheMs: () => settings.cacheMaxAgeMs(),
     storedMaxAgeDays: config.storedDataMaxDays,
+    engineInputs: async () => ({
+      pricing: await settings.pricing(),
+      installationBenchmarks: await benchmarkCells.get(),
+    }),
+  });
+  // Trust III (#33): captures carry the server's time and stay private to a non-admin capturer.
+  const suppliedReports = createSuppliedReportRepo(db);
+  const captures = createCaptureService({
+    repo,
+    supplied: suppliedReports,
+    quota,
+    singleFlight: shared.singleFlight,
+    writer,
+    observer: deps.observer,
+    resolveInput: resolveAnalyzeInput,
+    now,
     engineInputs: async () => ({
       pricing: await settings.pricing(),
       installationBenchmarks: await benchmarkCells.get(),
@@ -247,6 +269,8 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     sourceHealth,
     repo,
     reports,
+    captures,
+    suppliedReports,
     settings,
     accountData: createAccountDataService({ db }),
     sources: createSourcesService({ config, collectors: collectors.collectors, health: sourceHealth, now }),

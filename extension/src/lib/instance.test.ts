@@ -38,6 +38,45 @@ describe("settings", () => {
     expect(() => normalizeInstanceUrl("https://u:p@x.example")).toThrow("must not contain");
   });
 
+  it("refuses an http:// address other than this computer: the key would travel in clear (issue #33)", () => {
+    for (const ok of [
+      "http://localhost:5000",
+      "http://127.0.0.1:5000",
+      "http://[::1]:5000",
+      "http://app.localhost",
+    ])
+      expect(normalizeInstanceUrl(ok), ok).toBe(ok);
+    for (const bad of [
+      "http://analytics.example.com",
+      "http://192.168.1.20:5000",
+      "http://127.0.0.1.example.com",
+    ]) {
+      const e = (() => {
+        try {
+          normalizeInstanceUrl(bad);
+        } catch (err) {
+          return err as InstanceError;
+        }
+        throw new Error(`accepted ${bad}`);
+      })();
+      expect(e.code, bad).toBe("insecure-url");
+      expect(e.message).toContain("must use https://");
+    }
+  });
+
+  it("does not send a capture to an http:// address saved earlier", async () => {
+    let called = false;
+    const fetchFn = (async () => {
+      called = true;
+      return new Response("{}");
+    }) as unknown as typeof fetch;
+    const e = await failure(
+      sendSnapshot({ instanceUrl: "http://analytics.example.com", apiKey: key }, snapshot, fetchFn),
+    );
+    expect(e.code).toBe("insecure-url");
+    expect(called).toBe(false);
+  });
+
   it("accepts only keys of this product", () => {
     expect(checkApiKey(` ${key} `)).toBe(key);
     expect(() => checkApiKey("")).toThrow("Enter an API key");

@@ -20,7 +20,16 @@ export class InstanceError extends Error {
   }
 }
 
-/** "https://analytics.example.com/" → "https://analytics.example.com"; a clear error otherwise. */
+/** This computer: the only place an http:// instance address may point to. */
+function isLoopbackHost(hostname: string): boolean {
+  const h = hostname.toLowerCase();
+  return h === "localhost" || h.endsWith(".localhost") || h === "[::1]" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * "https://analytics.example.com/" → "https://analytics.example.com"; a clear error otherwise. An
+ * http:// address is refused unless it is this computer (localhost, 127.0.0.0/8, [::1]).
+ */
 export function normalizeInstanceUrl(input: string): string {
   const trimmed = input.trim();
   if (!trimmed)
@@ -41,6 +50,12 @@ export function normalizeInstanceUrl(input: string): string {
     throw new InstanceError(
       `The instance address must start with https:// or http:// (got ${url.protocol}).`,
       "bad-url",
+    );
+  // The API key travels with every capture: in clear only to this computer (issue #33).
+  if (url.protocol === "http:" && !isLoopbackHost(url.hostname))
+    throw new InstanceError(
+      `The instance address must use https:// (http:// would send your API key unencrypted); http:// is accepted only for localhost, 127.0.0.1 and [::1] (got ${url.host}).`,
+      "insecure-url",
     );
   if (url.username || url.password || url.search || url.hash)
     throw new InstanceError(
@@ -123,6 +138,8 @@ export async function sendSnapshot(
   snapshot: ProfileSnapshot,
   fetchFn: typeof fetch = fetch,
 ): Promise<CaptureResult> {
+  // Settings saved by an earlier version may hold an http:// address: checked again before sending.
+  normalizeInstanceUrl(settings.instanceUrl);
   const res = await post(settings, snapshot, fetchFn);
   if (!res.ok) {
     const { message, code } = await errorMessage(res);

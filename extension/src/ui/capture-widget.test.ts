@@ -28,10 +28,12 @@ function setup(overrides: Partial<CaptureWidgetDeps> = {}) {
       }),
     ),
     openOptions: vi.fn(),
+    // jsdom's element.click() is untrusted: these tests stand in for the user's own clicks.
+    isTrusted: () => true,
     ...overrides,
   };
   const widget = mountCaptureWidget(document, deps);
-  const root = widget.host.shadowRoot!;
+  const root = widget.root;
   const button = (name: string) => {
     const found = [...root.querySelectorAll("button")].find((b) => b.textContent === name);
     if (!found) throw new Error(`no button "${name}" in: ${root.textContent}`);
@@ -47,6 +49,36 @@ afterEach(() => {
 });
 
 describe("capture widget", () => {
+  it("keeps its panel in a closed shadow root and ignores clicks a page script makes (issue #33)", async () => {
+    const { deps, widget, button, panel, settle } = setup({ isTrusted: undefined });
+    // The page sees the host element but not inside it.
+    expect(widget.host.shadowRoot).toBeNull();
+    // A page script's click (untrusted) on the button reads nothing.
+    button("Analyse with Social Media Analytics Platform").click();
+    button("Analyse with Social Media Analytics Platform").dispatchEvent(
+      new MouseEvent("click", { bubbles: true }),
+    );
+    await settle();
+    expect(deps.read).not.toHaveBeenCalled();
+    expect(panel().hidden).toBe(true);
+  });
+
+  it("a page script cannot press Send on a panel the user opened (issue #33)", async () => {
+    let userClicking = false;
+    const { deps, button, settle } = setup({ isTrusted: () => userClicking });
+    userClicking = true;
+    button("Analyse with Social Media Analytics Platform").click();
+    await settle();
+    userClicking = false;
+    button("Send").click();
+    await settle();
+    expect(deps.send).not.toHaveBeenCalled();
+    userClicking = true;
+    button("Send").click();
+    await settle();
+    expect(deps.send).toHaveBeenCalledOnce();
+  });
+
   it("reads nothing until clicked, then says exactly what it will send, and sends only on Send", async () => {
     const { deps, button, panel, settle, root } = setup();
     expect(document.getElementById(WIDGET_HOST_ID)).not.toBeNull();

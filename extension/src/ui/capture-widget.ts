@@ -17,6 +17,12 @@ export interface CaptureWidgetDeps {
   instanceUrl: () => Promise<string | undefined>;
   send: (snapshot: ProfileSnapshot) => Promise<CaptureReply>;
   openOptions: () => void;
+  /**
+   * Whether a click came from the user (default: the browser's `event.isTrusted`). A page script's
+   * synthetic click must never read, send or open anything (issue #33); tests of the panel's flow
+   * pass their own check, and one test keeps the browser's.
+   */
+  isTrusted?: (event: Event) => boolean;
 }
 
 export const WIDGET_HOST_ID = "sma-capture-extension";
@@ -41,6 +47,8 @@ a { color: #3730a3; }
 
 export interface CaptureWidget {
   host: HTMLElement;
+  /** The panel's closed shadow root: only the extension holds it (the page's scripts cannot reach it). */
+  root: ShadowRoot;
   destroy(): void;
 }
 
@@ -48,7 +56,14 @@ export function mountCaptureWidget(doc: Document, deps: CaptureWidgetDeps): Capt
   doc.getElementById(WIDGET_HOST_ID)?.remove();
   const host = doc.createElement("div");
   host.id = WIDGET_HOST_ID;
-  const root = host.attachShadow({ mode: "open" });
+  // Closed: the page's scripts get null from host.shadowRoot and cannot read or click inside (#33).
+  const root = host.attachShadow({ mode: "closed" });
+  const trusted = deps.isTrusted ?? ((event: Event) => event.isTrusted);
+  /** A click handler that ignores clicks a page script made (event.isTrusted false). */
+  const onUserClick = (node: HTMLElement, fn: () => void) =>
+    node.addEventListener("click", (event) => {
+      if (trusted(event)) fn();
+    });
   const style = doc.createElement("style");
   style.textContent = STYLE;
   const wrap = doc.createElement("div");
@@ -79,7 +94,7 @@ export function mountCaptureWidget(doc: Document, deps: CaptureWidgetDeps): Capt
   const closeButton = (label = "Close") => {
     const b = el("button", label);
     b.type = "button";
-    b.addEventListener("click", () => {
+    onUserClick(b, () => {
       panel.hidden = true;
       button.disabled = false;
     });
@@ -147,7 +162,7 @@ export function mountCaptureWidget(doc: Document, deps: CaptureWidgetDeps): Capt
     if (!instance) {
       const open = el("button", "Open options");
       open.type = "button";
-      open.addEventListener("click", () => deps.openOptions());
+      onUserClick(open, () => deps.openOptions());
       failure(
         "Set your instance address and API key in the extension's options first.",
         "not-configured",
@@ -168,7 +183,7 @@ export function mountCaptureWidget(doc: Document, deps: CaptureWidgetDeps): Capt
     details.append(el("summary", "Show the exact data"), el("pre", JSON.stringify(snapshot, null, 2)));
     const send = el("button", "Send", "primary");
     send.type = "button";
-    send.addEventListener("click", () => void onSend(snapshot, instance));
+    onUserClick(send, () => void onSend(snapshot, instance));
     const row = el("div", undefined, "row");
     row.append(send, closeButton("Cancel"));
     const summary = el("p", `This sends ${d.headline} to ${instance}, with your API key:`);
@@ -183,6 +198,6 @@ export function mountCaptureWidget(doc: Document, deps: CaptureWidgetDeps): Capt
     );
   }
 
-  button.addEventListener("click", () => void onClick());
-  return { host, destroy: () => host.remove() };
+  onUserClick(button, () => void onClick());
+  return { host, root, destroy: () => host.remove() };
 }

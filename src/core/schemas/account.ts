@@ -64,5 +64,11 @@ export const accountSchema = engineReportSchema.extend({
   isSample: z.boolean(),
   source: z.string(),
   ...storedExtras,
+  /**
+   * Whose data the report shows (Trust III, #33): absent for the public record (live sources or an
+   * admin); "you" for a report made from data the caller supplied (a browser capture), which only
+   * they see.
+   */
+  privateTo: z.literal("you").optional(),
 });
 export type Account = z.infer<typeof accountSchema>;

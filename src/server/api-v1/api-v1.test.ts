@@ -59,6 +59,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
   let ann: string;
   let bob: string;
   let admin: string;
+  let curator: string;
   let quotaUser: string;
   const clock = new Date("2026-11-20T10:00:00Z");
 
@@ -70,7 +71,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     t = await startTestApp(kind, {
       env: {
         DEV_LOGIN: "1",
-        ADMIN_EMAILS: "admin@example.com",
+        ADMIN_EMAILS: "admin@example.com,curator@example.com",
         COLLECTORS: "tiktok",
         TIKTOK_BASE_URL: fake.url,
         UPSTREAM_RETRIES: "0",
@@ -91,6 +92,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     ann = await login("ann@example.com", "Ann Example");
     bob = await login("bob@example.com");
     admin = await login("admin@example.com");
+    curator = await login("curator@example.com");
     quotaUser = await login("quota@example.com");
   });
   afterAll(async () => {
@@ -369,7 +371,7 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
     expect(badPlatform.json().field).toBe("platform");
   });
 
-  it("POST /api/v1/snapshots makes a 'capture' report labelled with who captured it; bad snapshots name the field", async () => {
+  it("POST /api/v1/snapshots makes a 'capture' report, private to a non-admin capturer, public from an admin; bad snapshots name the field", async () => {
     const k = await createKey(ann, ["capture", "read"]);
     const body = snapshot("pasta.home", 52_000, new Date(clock.getTime() - 5 * DAY));
     const res = await v1(
@@ -386,18 +388,37 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
       username: "pasta.home",
       source: "capture",
       followers: 52_000,
+      privateTo: "you",
+      // The time it arrived, not the one the capture claims (issue #33).
+      lastUpdated: clock.toISOString(),
     });
     expect(report.dataNotes).toEqual([
       expect.objectContaining({
         kind: "captured",
         source: "capture",
-        message: expect.stringContaining(`Captured by Ann Example at ${body.fetchedAt.slice(0, 10)}`),
+        fetchedAt: clock.toISOString(),
+        message: expect.stringContaining(
+          "Your capture (Ann Example), made in your browser on 20 Nov 2026 at 10:00 UTC",
+        ),
       }),
     ]);
-    // The report is stored: the web app's own route shows it.
+    // Only Ann sees it: the web app's public route has no report, her key's read has hers.
+    expect((await t.app.inject({ url: "/api/accounts/pasta.home?platform=instagram" })).statusCode).toBe(404);
+    expect((await v1("GET", "/api/v1/accounts/instagram/pasta.home", k.key)).json()).toMatchObject({
+      followers: 52_000,
+      privateTo: "you",
+    });
+    // An admin's capture confirms the account: public, and the note names nobody.
+    const adminKey = await createKey(admin, ["capture"]);
+    const confirmed = await v1("POST", "/api/v1/snapshots", adminKey.key, body);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
     const stored = await t.app.inject({ url: "/api/accounts/pasta.home?platform=instagram" });
     expect(stored.statusCode).toBe(200);
     expect(stored.json()).toMatchObject({ source: "capture", followers: 52_000 });
+    expect(stored.json().privateTo).toBeUndefined();
+    expect(stored.json().dataNotes[0].message).toBe(
+      "Captured in a user's browser on 20 Nov 2026 at 10:00 UTC; figures are what the platform showed then.",
+    );
 
     const negative = structuredClone(body);
     negative.posts[3]!.likes = -5;
@@ -419,25 +440,35 @@ describe.each(testedDatabaseKinds())("public API with keys (%s)", (kind: DbKind)
   });
 
   it("GET /api/v1/accounts/:platform/:username/growth: 404 until measured twice, then the growth", async () => {
-    const k = await createKey(bob, ["capture", "read"]);
+    // An admin's captures are public points, each dated when it arrived (issue #33).
+    const k = await createKey(curator, ["capture", "read"]);
     const unknown = await v1("GET", "/api/v1/accounts/instagram/never.seen/growth", k.key);
     expect(unknown.statusCode).toBe(404);
-    const first = new Date(clock.getTime() - 10 * DAY);
-    expect((await v1("POST", "/api/v1/snapshots", k.key, snapshot("grower", 10_000, first))).statusCode).toBe(
-      200,
-    );
-    const once = await v1("GET", "/api/v1/accounts/instagram/grower/growth", k.key);
-    expect(once.statusCode).toBe(404);
-    expect(once.json()).toMatchObject({ code: "NO_GROWTH" });
-    expect(once.json().message).toContain("measured once");
-    const second = new Date(clock.getTime() - 1 * DAY);
-    expect(
-      (await v1("POST", "/api/v1/snapshots", k.key, snapshot("grower", 11_000, second))).statusCode,
-    ).toBe(200);
+    const at = clock.getTime();
+    try {
+      clock.setTime(at - 10 * DAY);
+      expect(
+        (await v1("POST", "/api/v1/snapshots", k.key, snapshot("grower", 10_000, clock))).statusCode,
+      ).toBe(200);
+      const once = await v1("GET", "/api/v1/accounts/instagram/grower/growth", k.key);
+      expect(once.statusCode).toBe(404);
+      expect(once.json()).toMatchObject({ code: "NO_GROWTH" });
+      expect(once.json().message).toContain("measured once");
+      clock.setTime(at - 1 * DAY);
+      expect(
+        (await v1("POST", "/api/v1/snapshots", k.key, snapshot("grower", 11_000, clock))).statusCode,
+      ).toBe(200);
+    } finally {
+      clock.setTime(at);
+    }
     const res = await v1("GET", "/api/v1/accounts/instagram/grower/growth", k.key);
     expect(res.statusCode, res.body).toBe(200);
     const growth = growthResponseSchema.parse(res.json());
     expect(growth.points.map((p) => p.followers)).toEqual([10_000, 11_000]);
+    expect(growth.points.map((p) => p.at)).toEqual([
+      new Date(at - 10 * DAY).toISOString(),
+      new Date(at - DAY).toISOString(),
+    ]);
     expect(growth.points.every((p) => p.source === "capture")).toBe(true);
   });
 

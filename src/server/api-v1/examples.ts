@@ -55,9 +55,10 @@ export const API_EXAMPLES = {
         source: "capture",
         fetchedAt: snapshot.fetchedAt,
         message:
-          "Captured by Ann Example at 2026-11-20 09:58 UTC, in their browser; figures are what the platform showed them then.",
+          "Your capture (Ann Example), made in your browser on 20 Nov 2026 at 09:58 UTC: only you see this report. Everyone else sees the public report from live data.",
       },
     ],
+    privateTo: "you",
   }),
   growth: {
     platform: "instagram",

@@ -27,7 +27,7 @@ import { profileSnapshotSchema } from "#core/schemas/snapshot";
 import { userOf } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import { AppError, NotFoundError } from "../errors";
-import { storedReportEntry } from "../reports/stored-report";
+import { reportForReader } from "../reports/supplied-view";
 import type { Services } from "../services";
 import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
 import type { ApiKeyOwner, ApiKeyService } from "./api-key-service";
@@ -313,6 +313,9 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
     403: err(403),
     429: err(429),
   };
+  // Trust III (#33): a key owner who is an admin confirms the accounts they capture.
+  const admins = new Set(config.adminEmails.map((e) => e.toLowerCase()));
+  const isAdminEmail = (email: string) => admins.has(email.toLowerCase());
   const quotaOf = (request: FastifyRequest) => {
     const owner = request.apiKey!;
     return { identity: { kind: "user" as const, userId: owner.userId }, userId: owner.userId };
@@ -387,7 +390,18 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
     async (request, reply) => {
       const { platform } = request.params;
       const username = request.params.username.replace(/^@+/, "");
-      const entry = await storedReportEntry({ repo: services.repo, bodyCache }, platform, username);
+      const found = await reportForReader(
+        { repo: services.repo, bodyCache, supplied: services.suppliedReports },
+        { userId: request.apiKey!.userId },
+        platform,
+        username,
+      );
+      if (found.shows === "supplied") {
+        // The key owner's own capture (Trust III, #33): never cached, never shared.
+        reply.header("cache-control", "private, no-store");
+        return reply.type("application/json; charset=utf-8").send(found.body as never);
+      }
+      const entry = found.entry;
       opts.onView?.(entry);
       reply.header("etag", entry.etag);
       reply.header("cache-control", "private, max-age=60");
@@ -420,7 +434,7 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
     async (request, reply) => {
       const { platform } = request.params;
       const username = request.params.username.replace(/^@+/, "");
-      const growth = await services.growth.growth(platform, username);
+      const growth = await services.growth.growth(platform, username, { userId: request.apiKey!.userId });
       if (growth.points.length < 2)
         throw new NoGrowthError(
           `No growth for @${growth.username} on ${PLATFORM_LABELS[platform]} yet: it has been measured ${growth.points.length === 1 ? "once" : "never"}, and growth needs at least two measurements. Analyse it again later.`,
@@ -481,7 +495,7 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         tags: ["v1"],
         summary: "Make a report from a profile snapshot captured in the browser",
         description:
-          "The body is a ProfileSnapshot (the shape every collector produces). The report is stored with source `capture` and a note saying who captured it and when; one unit of the key owner's daily quota. A bad snapshot gets 400 naming the field (e.g. `posts.3.likes`). Scope: `capture`.",
+          "The body is a ProfileSnapshot (the shape every collector produces); `username` follows the analyser's handle rules and `fetchedAt` may not be more than 5 minutes ahead of the server (the report carries the time the capture arrived). The report (source `capture`) is visible only to the key owner (`privateTo: \"you\"`) until a live source or an admin confirms the account; an admin's capture becomes the public report. One unit of the key owner's daily quota, given back only when the report cannot be made. A bad snapshot gets 400 naming the field (e.g. `posts.3.likes`). Scope: `capture`.",
         security,
         body: profileSnapshotSchema.meta({ example: API_EXAMPLES.snapshot }),
         response: {
@@ -495,12 +509,18 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
     },
     async (request, reply) => {
       const owner = request.apiKey!;
-      const view = await services.reports.analyzeCapture(
+      const view = await services.captures.capture(
         request.body,
-        { ...quotaOf(request), capturedBy: owner.name || owner.email },
+        {
+          identity: quotaOf(request).identity,
+          owner: { userId: owner.userId },
+          isAdmin: isAdminEmail(owner.email),
+          displayName: owner.name || owner.email,
+        },
         { signal: abortOnClose(reply) },
       );
-      await bodyCache.invalidate(view.username.toLowerCase());
+      // A private capture changed nothing public: only an admin's capture clears the cached report.
+      if (!view.privateTo) await bodyCache.invalidate(view.username.toLowerCase());
       reply.header("cache-control", "no-store");
       return accountSchema.parse(view);
     },

@@ -403,10 +403,17 @@ export const growthPoints = pgTable(
     grade: text("grade"),
     sponsoredPostIds: text("sponsored_post_ids").array().notNull().default(sql`'{}'::text[]`),
     alertsChecked: boolean("alerts_checked").notNull().default(false),
+    /** Trust III (#33): the user who supplied this point (a non-admin's import); null = public data. */
+    suppliedBy: uuid("supplied_by").references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [
     index("growth_points_account_at_idx").on(t.accountId, t.at),
-    uniqueIndex("growth_points_imported_uq").on(t.accountId, t.at).where(sql`"imported" = true`),
+    uniqueIndex("growth_points_imported_uq")
+      .on(t.accountId, t.at)
+      .where(sql`"imported" = true AND "supplied_by" IS NULL`),
+    uniqueIndex("growth_points_supplied_uq")
+      .on(t.accountId, t.suppliedBy, t.at)
+      .where(sql`"imported" = true AND "supplied_by" IS NOT NULL`),
     index("growth_points_unchecked_idx").on(t.id).where(sql`"alerts_checked" = false`),
   ],
 );
@@ -573,4 +580,25 @@ export const benchmarkRuns = pgTable(
     accounts: integer("accounts").notNull(),
   },
   (t) => [check("benchmark_runs_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * Trust III (#33): reports made from data a user supplied (a browser capture by a non-admin). Only
+ * their supplier sees them; the public record (accounts, reports, growth points) never changes.
+ */
+export const suppliedReports = pgTable(
+  "supplied_reports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    suppliedBy: uuid("supplied_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    username: text("username").notNull(),
+    source: text("source").notNull(),
+    snapshot: jsonb("snapshot").notNull(),
+    report: jsonb("report").$type<StoredReportJson>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("supplied_reports_owner_idx").on(t.suppliedBy, t.platform, t.username, t.createdAt)],
 );

@@ -7,6 +7,17 @@ import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb, DbOrTx } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { accounts, growthPoints } from "../db/schema";
+import type { DataOwner } from "../reports/supplied-repo";
+
+/**
+ * The points a reader may see (Trust III, #33): the public ones (live sources, admins) and, for the
+ * user who supplied them, their own imported points. No reader: the public points only.
+ */
+export function visiblePoints(reader?: DataOwner | null) {
+  return reader
+    ? sql`(${growthPoints.suppliedBy} is null or ${growthPoints.suppliedBy} = ${reader.userId})`
+    : sql`${growthPoints.suppliedBy} is null`;
+}
 
 /** One stored point as the services read it. */
 export interface StoredPoint {
@@ -50,13 +61,16 @@ export async function insertMeasuredPoint(
   snapshot: ProfileSnapshot,
   report: StoredReportJson,
   engagementRate: number | null,
+  /** The analysis's time: a point is never dated after the report that made it (issue #33). */
+  notAfter?: Date,
 ): Promise<void> {
   const e = report.metrics.engagement;
+  const fetched = new Date(snapshot.fetchedAt);
   const likes = num(e.medianLikes);
   const comments = num(e.medianComments);
   await tx.insert(growthPoints).values({
     accountId,
-    at: new Date(snapshot.fetchedAt),
+    at: notAfter && fetched > notAfter ? notAfter : fetched,
     source: snapshot.source,
     followers: Math.round(snapshot.followers),
     following: snapshot.following ?? null,
@@ -90,7 +104,7 @@ export function createGrowthRepo(db: AppDb) {
     },
 
     /** An account's points, oldest first (the newest `limit`). */
-    async points(accountId: number, limit = 3000): Promise<StoredPoint[]> {
+    async points(accountId: number, limit = 3000, reader?: DataOwner | null): Promise<StoredPoint[]> {
       const rows = await db
         .select({
           id: growthPoints.id,
@@ -107,7 +121,7 @@ export function createGrowthRepo(db: AppDb) {
           sponsoredPostIds: growthPoints.sponsoredPostIds,
         })
         .from(growthPoints)
-        .where(eq(growthPoints.accountId, accountId))
+        .where(and(eq(growthPoints.accountId, accountId), visiblePoints(reader)))
         .orderBy(desc(growthPoints.at), desc(growthPoints.id))
         .limit(limit);
       return rows.reverse();
@@ -117,13 +131,13 @@ export function createGrowthRepo(db: AppDb) {
      * The figures the growth view needs (no grade or sponsored posts), oldest first, the newest `limit`:
      * one JSON value from the database, which PGlite returns far faster than a thousand decoded rows.
      */
-    async viewPoints(accountId: number, limit = 3000): Promise<ViewPoint[]> {
+    async viewPoints(accountId: number, limit = 3000, reader?: DataOwner | null): Promise<ViewPoint[]> {
       const res = await db.execute(sql`
         select coalesce(json_agg(json_build_array(
                  (extract(epoch from t.at) * 1000)::float8, t.source, t.followers, t.following, t.posts_count,
                  t.engagement_rate, t.median_views, t.median_interactions) order by t.at, t.id), '[]'::json) as points
         from (select id, at, source, followers, following, posts_count, engagement_rate, median_views, median_interactions
-              from growth_points where account_id = ${accountId}
+              from growth_points where account_id = ${accountId} and ${visiblePoints(reader)}
               order by at desc, id desc limit ${limit}) t`);
       const raw = rowsOf<{ points: unknown }>(res)[0]?.points;
       const list = (typeof raw === "string" ? JSON.parse(raw) : (raw ?? [])) as [
@@ -160,8 +174,11 @@ export function createGrowthRepo(db: AppDb) {
       return row?.at ?? null;
     },
 
-    /** Imported rows (idempotent per date: a second upload of a date replaces its count). */
-    async importPoints(accountId: number, rows: HistoryCsvRow[]): Promise<number> {
+    /**
+     * Imported rows (idempotent per date: a second upload of a date replaces its count). With an
+     * owner (a non-admin's import) the rows are theirs alone and never replace public ones.
+     */
+    async importPoints(accountId: number, rows: HistoryCsvRow[], owner?: DataOwner): Promise<number> {
       if (rows.length === 0) return 0;
       let n = 0;
       await db.transaction(async (tx) => {
@@ -177,13 +194,22 @@ export function createGrowthRepo(db: AppDb) {
                 imported: true,
                 followers: r.followers,
                 alertsChecked: true,
+                suppliedBy: owner?.userId ?? null,
               })),
             )
-            .onConflictDoUpdate({
-              target: [growthPoints.accountId, growthPoints.at],
-              targetWhere: sql`"imported" = true`,
-              set: { followers: sql`excluded.followers` },
-            })
+            .onConflictDoUpdate(
+              owner
+                ? {
+                    target: [growthPoints.accountId, growthPoints.suppliedBy, growthPoints.at],
+                    targetWhere: sql`"imported" = true AND "supplied_by" IS NOT NULL`,
+                    set: { followers: sql`excluded.followers` },
+                  }
+                : {
+                    target: [growthPoints.accountId, growthPoints.at],
+                    targetWhere: sql`"imported" = true AND "supplied_by" IS NULL`,
+                    set: { followers: sql`excluded.followers` },
+                  },
+            )
             .returning({ id: growthPoints.id });
           n += res.length;
         }

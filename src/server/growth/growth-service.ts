@@ -5,6 +5,7 @@ import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { watchlistAccounts, watchlists } from "../db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
+import type { DataOwner } from "../reports/supplied-repo";
 import type { GrowthRepo, ViewPoint } from "./growth-repo";
 
 export interface GrowthServiceDeps {
@@ -48,9 +49,10 @@ export function createGrowthService(deps: GrowthServiceDeps) {
   }
 
   return {
-    async growth(platform: Platform, username: string): Promise<GrowthResponse> {
+    /** An account's growth as `reader` sees it: the public points, plus the reader's own imports. */
+    async growth(platform: Platform, username: string, reader?: DataOwner | null): Promise<GrowthResponse> {
       const account = await accountOr404(platform, username);
-      const points = await repo.viewPoints(account.id);
+      const points = await repo.viewPoints(account.id, 3000, reader);
       const inputs = growthInputs(points);
       const change = growthChanges(inputs, deps.now());
       return {
@@ -64,8 +66,9 @@ export function createGrowthService(deps: GrowthServiceDeps) {
     },
 
     /**
-     * A history CSV (date, followers) for an account: admins for any account, other users for the
-     * accounts on their own watchlists. Every line is checked first (nothing is stored when one is
+     * A history CSV (date, followers) for an account: admins for any account (public points), other
+     * users for the accounts on their own watchlists — their points are theirs alone (supplied_by):
+     * only their own growth views, watchlists and growth reads show them (Trust III, #33). Every line is checked first (nothing is stored when one is
      * bad); rows on or after the first measured point are skipped, so measured data always wins.
      */
     async importCsv(
@@ -98,7 +101,11 @@ export function createGrowthService(deps: GrowthServiceDeps) {
       }
       const first = await repo.firstMeasuredAt(account.id);
       const rows = first ? parsed.rows.filter((r) => Date.parse(r.at) < first.getTime()) : parsed.rows;
-      const imported = await repo.importPoints(account.id, rows);
+      const imported = await repo.importPoints(
+        account.id,
+        rows,
+        user.isAdmin ? undefined : { userId: user.id },
+      );
       return { imported, skipped: parsed.rows.length - rows.length };
     },
   };

@@ -492,8 +492,10 @@ describe.each(testedDatabaseKinds())(
       expect(ok.json().message).toContain(`line 5: date ${later} is in the future`);
       const afterFirst = new Date(clock.getTime() - DAY).toISOString().slice(0, 10);
       expect(afterFirst > analysedOn).toBe(true);
+      // An admin's import is public (a non-admin's stays private to them: capture-trust.test.ts).
       const good = await csv(
         `date,followers\n2026-08-01,30000\n2026-09-01,"33,000"\n2026-10-01,36000\n${afterFirst},50000\n`,
+        admin,
       );
       expect(good.statusCode, good.body).toBe(200);
       expect(good.json()).toEqual({ imported: 3, skipped: 1 });

@@ -59,7 +59,12 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
         response: { 200: growthResponseSchema },
       },
     },
-    async (request) => growth.growth(request.query.platform, request.params.username),
+    async (request, reply) => {
+      // A signed-in reader also sees their own imported points: that answer is theirs alone.
+      const reader = request.user ? { userId: request.user.id } : null;
+      if (reader) reply.header("cache-control", "private, no-store");
+      return growth.growth(request.query.platform, request.params.username, reader);
+    },
   );
 
   app.post(

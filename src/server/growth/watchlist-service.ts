@@ -117,7 +117,8 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       const now = deps.now();
       const out: WatchlistDetail["accounts"] = [];
       for (const m of members) {
-        const points = await repo.viewPoints(m.id, 400);
+        // The owner's list shows their own imported points too (Trust III, #33).
+        const points = await repo.viewPoints(m.id, 400, { userId });
         out.push({
           platform: m.platform as Platform,
           username: m.username,

@@ -65,3 +65,27 @@ describe.each(testedDatabaseKinds())("history market filter on %s", (kind) => {
     expect(await matching(market)).toEqual(expected);
   });
 });
+
+describe.each(testedDatabaseKinds())("growth points and the report's time on %s (issue #33)", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("never dates a growth point after the report that made it (a far-future fetchedAt cannot freeze growth)", async () => {
+    const repo = createAccountRepo(database.db);
+    const future = { ...snapshot("ahead"), fetchedAt: "2999-01-01T00:00:00.000Z" };
+    await repo.saveAnalysis({
+      snapshot: future,
+      report: buildReport(future, { now: AT, history: [] }).report,
+      index: { industry: "General", engagementRate: 2, grade: "B", countries: [] },
+      engineVersion: "test",
+      analyzedAt: AT,
+    });
+    const history = await repo.followerHistory("instagram", "ahead");
+    expect(history.map((p) => p.fetchedAt)).toEqual([AT.toISOString()]);
+  });
+});

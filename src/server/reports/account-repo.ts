@@ -9,7 +9,7 @@ import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb, DbOrTx } from "../db/database";
 import { accountSnapshots, accounts, growthPoints, history, posts, reports } from "../db/schema";
 import { coversTargetSql } from "../discovery/sql";
-import { insertMeasuredPoint } from "../growth/growth-repo";
+import { insertMeasuredPoint, visiblePoints } from "../growth/growth-repo";
 
 /** The index fields the engine derives, stored on the account row for listing, search and discovery. */
 export type AccountIndexFields = IndexFields;
@@ -141,7 +141,14 @@ export function createAccountRepo(db: AppDb) {
           postsCount: input.snapshot.postsCount ?? null,
           data: input.snapshot,
         });
-        await insertMeasuredPoint(tx, accountId, input.snapshot, input.report, input.index.engagementRate);
+        await insertMeasuredPoint(
+          tx,
+          accountId,
+          input.snapshot,
+          input.report,
+          input.index.engagementRate,
+          input.analyzedAt,
+        );
         const [rep] = await tx
           .insert(reports)
           .values({
@@ -256,7 +263,12 @@ export function createAccountRepo(db: AppDb) {
         .from(growthPoints)
         .innerJoin(accounts, eq(accounts.id, growthPoints.accountId))
         .where(
-          and(eq(accounts.platform, platform), eq(accounts.username, canonicalHandle(platform, username))),
+          and(
+            eq(accounts.platform, platform),
+            eq(accounts.username, canonicalHandle(platform, username)),
+            // The public report's history: no user's private import (Trust III, #33).
+            visiblePoints(null),
+          ),
         )
         .orderBy(desc(growthPoints.at))
         .limit(limit);

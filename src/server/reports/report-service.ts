@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { InstallationBenchmark } from "#core/engine/benchmarks";
 import { buildReport, ENGINE_VERSION, indexFieldsOf } from "#core/engine/build-report";
 import type { PricingInput } from "#core/engine/pricing";
@@ -464,73 +463,6 @@ export function createReportService(deps: ReportServiceDeps) {
         { signal: opts.signal, handoff: handoffOf },
       );
       return result.view;
-    },
-
-    /**
-     * A snapshot captured in the user's browser (POST /api/v1/snapshots, issue #23): counts one unit
-     * of the caller's quota like an analysis, runs the engine on it and stores the report with
-     * source "capture" and a note saying who captured it and when. It waits for (and never races) an
-     * analysis of the same account.
-     */
-    async analyzeCapture(
-      snapshot: ProfileSnapshot,
-      who: { identity: QuotaIdentity; userId?: string; capturedBy: string },
-      opts: { signal?: AbortSignal } = {},
-    ): Promise<AccountView> {
-      const platform = snapshot.platform;
-      const username = canonicalHandle(platform, snapshot.username);
-      const charge = await deps.quota.consume(who.identity).catch((err) => {
-        deps.observer?.quotaRefused(who.identity.kind === "user" ? "user" : "anonymous");
-        throw err;
-      });
-      try {
-        const input: ResolvedInput = { platform, handle: username };
-        const result = await deps.singleFlight.run(
-          `${flightKey(input)}:capture:${crypto.randomUUID()}`,
-          async (signal) => {
-            const now = deps.now();
-            const captured: ProfileSnapshot = { ...snapshot, username, source: "capture" };
-            const history = await repo.followerHistory(platform, username);
-            const inputs = (await deps.engineInputs?.()) ?? {};
-            const { report: engineReport, index } = buildReport(captured, { now, history, ...inputs });
-            const note: DataNote = {
-              kind: "captured",
-              source: "capture",
-              fetchedAt: captured.fetchedAt,
-              message: `Captured by ${who.capturedBy} at ${new Date(captured.fetchedAt).toISOString().replace("T", " ").slice(0, 16)} UTC, in their browser; figures are what the platform showed them then.`,
-            };
-            let report: StoredReport = { ...engineReport, dataNotes: [note] };
-            if (deps.writer)
-              report = {
-                ...(await deps.writer.write(engineReport, captured, { signal })),
-                dataNotes: [note],
-              };
-            signal.throwIfAborted();
-            const saved = await repo.saveAnalysis({
-              snapshot: captured,
-              report,
-              index,
-              engineVersion: ENGINE_VERSION,
-              analyzedAt: now,
-              userId: who.userId,
-            });
-            return toAccountView({
-              accountId: saved.accountId,
-              platform,
-              username,
-              isSample: false,
-              source: "capture",
-              report,
-              createdAt: now,
-            });
-          },
-          { signal: opts.signal, lockKey: flightKey(input) },
-        );
-        return result;
-      } catch (err) {
-        await charge.refund();
-        throw err;
-      }
     },
 
     /** Admin refresh: no quota, no cache. */

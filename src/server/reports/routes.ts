@@ -18,7 +18,8 @@ import { abortOnClose, openEventStream } from "../http/sse";
 import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
 import type { AccountRepo } from "./account-repo";
 import { type AccountView, type ReportService, toAccountView } from "./report-service";
-import { storedReportEntry } from "./stored-report";
+import type { SuppliedReportRepo } from "./supplied-repo";
+import { reportForReader } from "./supplied-view";
 
 export interface ReportRoutesOptions {
   config: AppConfig;
@@ -27,6 +28,8 @@ export interface ReportRoutesOptions {
   now: () => Date;
   /** Serialised stored reports (short TTL, shared through Redis when configured); cleared for an account when a report is saved. */
   bodyCache: BodyCache;
+  /** Reports made from data a user supplied, which only that user reads (Trust III, #33). */
+  supplied: SuppliedReportRepo;
   /** A stored report was opened (the "refresh on viewing" auto-refresh setting). */
   onView?: (entry: BodyCacheEntry) => void;
 }
@@ -131,7 +134,19 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
     },
     async (request, reply) => {
       const username = stripAt(request.params.username);
-      const entry = await storedReportEntry({ repo, bodyCache }, request.query.platform, username);
+      const reader = request.user ? { userId: request.user.id } : null;
+      const found = await reportForReader(
+        { repo, bodyCache, supplied: opts.supplied },
+        reader,
+        request.query.platform,
+        username,
+      );
+      if (found.shows === "supplied") {
+        // The reader's own capture: never cached, never shared (see supplied-view.ts).
+        reply.header("cache-control", "private, no-store");
+        return reply.type("application/json; charset=utf-8").send(found.body as never);
+      }
+      const entry = found.entry;
       opts.onView?.(entry);
       // Reading is safe; the history entry is a write, so a cross-site page (or a navigation it
       // starts, which carries the Lax cookie) must not add to the user's "Recently viewed".

@@ -194,6 +194,8 @@ export function createAccountDataService(deps: AccountDataServiceDeps) {
         const snapshots = await count(sql`delete from account_snapshots`);
         // Growth points go with the snapshots (issue #21), those of the sample creators kept below too.
         await tx.execute(sql`delete from growth_points`);
+        // Users' private captures are stored reports too (Trust III, #33): they go with the rest.
+        await tx.execute(sql`delete from supplied_reports`);
         const accounts = await count(sql`delete from accounts where not is_sample`);
         await tx.execute(sql`
           update accounts set last_analyzed_at = null where is_sample and last_analyzed_at is not null`);

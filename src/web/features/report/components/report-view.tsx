@@ -86,7 +86,9 @@ export const ReportView = memo(function ReportView({
         }
       />
       {account.source === "web-search" ? <WebEstimateNotice account={account} /> : null}
-      {account.dataNotes?.length ? <DataNotes notes={account.dataNotes} /> : null}
+      {account.dataNotes?.length ? (
+        <DataNotes notes={account.dataNotes} yours={account.privateTo === "you"} />
+      ) : null}
       <div className="grid gap-5 lg:grid-cols-2">
         <GradeCard account={account} />
         <div className="flex flex-col gap-5">
@@ -183,14 +185,21 @@ function WebEstimateNotice({ account }: { account: Account }) {
 /** The snapshot source of a report made from a profile captured with the browser extension. */
 const CAPTURE_SOURCE = "capture";
 
+/**
+ * Whose capture a report shows (Trust III, #33): the reader's own (private to them) or someone's
+ * that an admin made public — never named on the public report.
+ */
+const captureLabel = (yours: boolean) =>
+  yours ? "Captured in your browser" : "Captured in a user's browser";
+
 /** Where the data came from when that matters beyond each figure's mark: stored data, a limited source. */
-function DataNotes({ notes }: { notes: NonNullable<Account["dataNotes"]> }) {
+function DataNotes({ notes, yours }: { notes: NonNullable<Account["dataNotes"]>; yours: boolean }) {
   return (
     <Alert variant="warning" data-testid="data-notes">
       <div>
         <AlertTitle>
           {notes.some((n) => n.kind === "captured")
-            ? "Captured in your browser"
+            ? captureLabel(yours)
             : notes.some((n) => n.kind === "stored")
               ? "Made from stored data"
               : "Some figures cannot be measured"}
@@ -215,9 +224,12 @@ function ReportFooter({ account }: { account: Account }) {
       {account.isSample
         ? "generated sample data"
         : account.source === CAPTURE_SOURCE
-          ? "Captured in your browser"
+          ? captureLabel(account.privateTo === "you")
           : account.source}
       .{" "}
+      {account.privateTo === "you"
+        ? "Only you see this report: it was made from data you supplied. Everyone else sees the public report. "
+        : null}
       {ai?.status === "used"
         ? `Texts marked AI were written by ${ai.model ?? "a language model"} from the measured figures.`
         : "Texts were written by the analysis engine from the measured figures."}{" "}

@@ -1,0 +1,82 @@
+import { and, desc, eq } from "drizzle-orm";
+import { canonicalHandle } from "#core/handles";
+import type { StoredReportJson } from "#core/schemas/account";
+import type { Platform } from "#core/schemas/platform";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
+import type { AppDb } from "../db/database";
+import { suppliedReports } from "../db/schema";
+
+/**
+ * The owner of user-supplied data (Trust III, issue #33): the one user who supplied it and may see
+ * it. Data without an owner is public (a live source, or an admin). Issue "Teams" widens the owner
+ * to a workspace; this type is the one place that says who it is.
+ */
+export interface DataOwner {
+  userId: string;
+}
+
+/** A report made from data its owner supplied (a browser capture), as the repository reads it. */
+export interface SuppliedReportRow {
+  id: number;
+  platform: Platform;
+  username: string;
+  source: string;
+  report: StoredReportJson;
+  createdAt: Date;
+}
+
+/** Storage of reports only their supplier sees (table supplied_reports). */
+export function createSuppliedReportRepo(db: AppDb) {
+  return {
+    async save(
+      owner: DataOwner,
+      input: { snapshot: ProfileSnapshot; report: StoredReportJson; createdAt: Date },
+    ): Promise<number> {
+      const s = input.snapshot;
+      const [row] = await db
+        .insert(suppliedReports)
+        .values({
+          suppliedBy: owner.userId,
+          platform: s.platform,
+          username: canonicalHandle(s.platform, s.username),
+          source: s.source,
+          snapshot: s,
+          report: input.report,
+          createdAt: input.createdAt,
+        })
+        .returning({ id: suppliedReports.id });
+      return row!.id;
+    },
+
+    /** The owner's newest supplied report of an account (on one platform or any), or null. */
+    async latest(owner: DataOwner, username: string, platform?: Platform): Promise<SuppliedReportRow | null> {
+      const platforms: Platform[] = platform ? [platform] : ["instagram", "tiktok", "youtube"];
+      let newest: SuppliedReportRow | null = null;
+      for (const p of platforms) {
+        const [r] = await db
+          .select({
+            id: suppliedReports.id,
+            platform: suppliedReports.platform,
+            username: suppliedReports.username,
+            source: suppliedReports.source,
+            report: suppliedReports.report,
+            createdAt: suppliedReports.createdAt,
+          })
+          .from(suppliedReports)
+          .where(
+            and(
+              eq(suppliedReports.suppliedBy, owner.userId),
+              eq(suppliedReports.platform, p),
+              eq(suppliedReports.username, canonicalHandle(p, username)),
+            ),
+          )
+          .orderBy(desc(suppliedReports.createdAt))
+          .limit(1);
+        if (r && (!newest || r.createdAt > newest.createdAt)) newest = { ...r, platform: p };
+      }
+      return newest;
+    },
+  };
+}
+
+export type SuppliedReportRepo = ReturnType<typeof createSuppliedReportRepo>;

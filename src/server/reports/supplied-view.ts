@@ -1,0 +1,49 @@
+import { accountSchema } from "#core/schemas/account";
+import type { Platform } from "#core/schemas/platform";
+import { NotFoundError } from "../errors";
+import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
+import type { AccountRepo } from "./account-repo";
+import { storedReportEntry } from "./stored-report";
+import type { DataOwner, SuppliedReportRepo } from "./supplied-repo";
+
+/**
+ * Which report a reader gets (Trust III, #33): the public record (live sources or an admin), or —
+ * for the one user who supplied it — their own capture while it is newer than the public report.
+ * A live fetch or an admin's capture after it confirms the account and the public report shows again.
+ * The public body cache only ever holds public reports; a supplied report is never cached.
+ */
+export type ReportForReader =
+  | { shows: "public"; entry: BodyCacheEntry }
+  | { shows: "supplied"; body: string; accountId: number };
+
+export async function reportForReader(
+  deps: { repo: AccountRepo; bodyCache: BodyCache; supplied: SuppliedReportRepo },
+  reader: DataOwner | null,
+  platform: Platform | undefined,
+  username: string,
+): Promise<ReportForReader> {
+  const mine = reader ? await deps.supplied.latest(reader, username, platform) : null;
+  let entry: BodyCacheEntry | null = null;
+  try {
+    entry = await storedReportEntry(deps, platform, username);
+  } catch (err) {
+    if (!(mine && err instanceof NotFoundError)) throw err;
+  }
+  if (mine && (!entry || mine.createdAt.getTime() >= entry.createdAtMs)) {
+    const accountId = entry?.accountId ?? 0;
+    const body = JSON.stringify(
+      accountSchema.parse({
+        ...mine.report,
+        id: accountId,
+        platform: mine.platform,
+        username: mine.username,
+        isSample: false,
+        source: mine.source,
+        lastUpdated: mine.createdAt.toISOString(),
+        privateTo: "you",
+      }),
+    );
+    return { shows: "supplied", body, accountId };
+  }
+  return { shows: "public", entry: entry! };
+}
