@@ -8,7 +8,7 @@ import { accounts, alertDeliveries, alertRules, alertStates, notifications } fro
 import type { GrowthRepo, StoredPoint } from "./growth-repo";
 import { growthInputs } from "./growth-service";
 import type { Mailer } from "./mailer";
-import { type Lookup, sendWebhook } from "./webhook";
+import { type Lookup, sendWebhook, WEBHOOK_DEADLINE_MS } from "./webhook";
 
 /**
  * Alerts (docs/decisions/018-growth-watchlists-alerts.md). Every new growth point (from an analysis
@@ -38,6 +38,14 @@ export function backoffMs(failures: number): number {
 }
 /** A claimed delivery not finished within this is taken up again (its instance died). */
 const LEASE_MS = 5 * 60_000;
+/** Deliveries claimed by one round. */
+const CLAIM_BATCH = 20;
+/** Deliveries in flight at once in one process (issue #33, item 2). */
+export const DELIVERY_CONCURRENCY = 4;
+/** One delivery's overall deadline, webhook or e-mail. */
+export const DELIVERY_DEADLINE_MS = WEBHOOK_DEADLINE_MS;
+/** A round's sending ends within this (no delivery starts with less than its deadline left). */
+export const ROUND_DEADLINE_MS = 30_000;
 
 interface Baseline {
   pointId: number;
@@ -261,7 +269,7 @@ export function createAlertService(deps: AlertServiceDeps) {
       });
   }
 
-  async function send(delivery: { ruleId: string; payload: unknown }): Promise<void> {
+  async function send(delivery: { ruleId: string; payload: unknown }, signal?: AbortSignal): Promise<void> {
     const [rule] = await db.select().from(alertRules).where(eq(alertRules.id, delivery.ruleId));
     if (!rule) throw new Error("the alert rule was deleted");
     const payload = delivery.payload as AlertPayload;
@@ -270,15 +278,22 @@ export function createAlertService(deps: AlertServiceDeps) {
         allowPrivate: deps.allowPrivateWebhooks,
         lookup: deps.lookup,
         userAgent: `${deps.brandName} alerts`,
+        deadlineMs: DELIVERY_DEADLINE_MS,
+        signal,
       });
       return;
     }
     if (!deps.mailer) throw new Error("e-mail is not configured on this server (SMTP_URL and MAIL_FROM)");
-    await deps.mailer.send({
-      to: rule.channelTarget,
-      subject: `[${deps.brandName}] ${payload.message}`.slice(0, 250),
-      text: `${payload.message}\n\nWatchlist: ${payload.watchlist.name}\nReport: ${payload.account.url}\nAt: ${payload.at}\n`,
-    });
+    await withDeadline(
+      deps.mailer.send({
+        to: rule.channelTarget,
+        subject: `[${deps.brandName}] ${payload.message}`.slice(0, 250),
+        text: `${payload.message}\n\nWatchlist: ${payload.watchlist.name}\nReport: ${payload.account.url}\nAt: ${payload.at}\n`,
+      }),
+      DELIVERY_DEADLINE_MS,
+      signal,
+      "the mail server did not accept the message",
+    );
   }
 
   const service = {
@@ -298,30 +313,45 @@ export function createAlertService(deps: AlertServiceDeps) {
       }
     },
 
-    /** Sends the deliveries that are due; returns how many went out. */
-    async deliverDue(): Promise<number> {
+    /**
+     * Sends the deliveries that are due; returns how many went out. Up to DELIVERY_CONCURRENCY at
+     * once, each within its own deadline; one starts only while the round has a whole delivery
+     * deadline left, so the round ends within ROUND_DEADLINE_MS whatever the receivers do. What was
+     * claimed but not started (or stopped by `signal`, the server shutting down) is handed back
+     * untouched: no attempt is counted and the next round, here or on another instance, takes it.
+     */
+    async deliverDue(opts: { signal?: AbortSignal; roundDeadlineMs?: number } = {}): Promise<number> {
+      const roundStarted = Date.now();
+      const roundDeadlineMs = opts.roundDeadlineMs ?? ROUND_DEADLINE_MS;
       const now = deps.now();
       const res = await db.execute(sql`
         update alert_deliveries set status = 'sending', next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
         where id in (
           select id from alert_deliveries
           where status in ('pending', 'sending') and next_attempt_at <= ${now.toISOString()}::timestamptz
-          order by next_attempt_at, id limit 20 for update skip locked)
+          order by next_attempt_at, id limit ${CLAIM_BATCH} for update skip locked)
         returning id, rule_id as "ruleId", payload, attempts`);
       const due = rowsOf<{ id: number | string; ruleId: string; payload: unknown; attempts: number }>(res);
       let sent = 0;
-      for (const d of due) {
+      const release = async (id: number) => {
+        await db
+          .update(alertDeliveries)
+          .set({ status: "pending", nextAttemptAt: deps.now() })
+          .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, "sending")));
+      };
+      const deliverOne = async (d: (typeof due)[number]) => {
         const id = Number(d.id);
         const payload = typeof d.payload === "string" ? JSON.parse(d.payload) : d.payload;
         const attempts = Number(d.attempts) + 1;
         try {
-          await send({ ruleId: d.ruleId, payload });
+          await send({ ruleId: d.ruleId, payload }, opts.signal);
           await db
             .update(alertDeliveries)
             .set({ status: "delivered", attempts, deliveredAt: deps.now(), lastError: null })
             .where(eq(alertDeliveries.id, id));
           sent++;
         } catch (err) {
+          if (opts.signal?.aborted) return release(id);
           const message = (err as Error).message.slice(0, 500);
           const failed = attempts >= MAX_ATTEMPTS;
           await db
@@ -335,18 +365,52 @@ export function createAlertService(deps: AlertServiceDeps) {
             .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, "sending")));
           deps.logger?.warn({ delivery: id, attempts, err: message }, "alert delivery failed");
         }
-      }
+      };
+      let next = 0;
+      const worker = async () => {
+        for (;;) {
+          const d = due[next++];
+          if (!d) return;
+          const timeLeft = roundDeadlineMs - (Date.now() - roundStarted);
+          if (opts.signal?.aborted || timeLeft < DELIVERY_DEADLINE_MS) await release(Number(d.id));
+          else await deliverOne(d);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, due.length) }, worker));
       return sent;
     },
 
-    /** One round: evaluate new points, then send what is due. */
-    async tick(): Promise<{ fired: number; sent: number }> {
+    /** One round: evaluate new points, then send what is due (`signal` stops the sending). */
+    async tick(opts: { signal?: AbortSignal } = {}): Promise<{ fired: number; sent: number }> {
       const fired = await service.evaluatePending();
-      const sent = await service.deliverDue();
+      const sent = await service.deliverDue(opts);
       return { fired, sent };
     },
   };
   return service;
+}
+
+/**
+ * Waits for `work` at most `ms` (or until `signal`): a mail server that stalls does not hold the
+ * round. The SMTP exchange itself ends on the mailer's own socket timeouts.
+ */
+async function withDeadline<T>(work: Promise<T>, ms: number, signal: AbortSignal | undefined, what: string) {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} within ${Math.round(ms / 1000)} s`)), ms);
+        onAbort = () => reject(new Error("the delivery was stopped (the server is shutting down)"));
+        if (signal?.aborted) onAbort();
+        else signal?.addEventListener("abort", onAbort, { once: true });
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener("abort", onAbort);
+  }
 }
 
 function round(v: number): number {
