@@ -4,7 +4,9 @@ import type { AlertKind, AlertPayload } from "#core/schemas/growth";
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
-import { accounts, alertDeliveries, alertRules, alertStates, notifications } from "../db/schema";
+import { accounts, alertDeliveries, alertRules, alertStates, notifications, watchlists } from "../db/schema";
+import { type AlertEmail, alertMail } from "./alert-email";
+import type { DeliveryCap } from "./delivery-cap";
 import type { GrowthRepo, StoredPoint } from "./growth-repo";
 import { growthInputs } from "./growth-service";
 import type { Mailer } from "./mailer";
@@ -27,8 +29,15 @@ export interface AlertServiceDeps {
   allowPrivateWebhooks: boolean;
   lookup?: Lookup;
   mailer?: Mailer;
+  /** Whose addresses e-mail alerts may go to (issue #33); without it no e-mail alert is sent. */
+  email?: Pick<AlertEmail, "isVerified">;
+  /** The per-user daily delivery cap (ALERT_DELIVERIES_PER_DAY); without it none. */
+  cap?: DeliveryCap;
   logger?: { warn(obj: object, msg: string): void };
 }
+
+/** A delivery that no retry can make (rule deleted, address not the owner's): failed at once. */
+class Undeliverable extends Error {}
 
 /** Attempts before a delivery is given up. */
 export const MAX_ATTEMPTS = 6;
@@ -269,10 +278,26 @@ export function createAlertService(deps: AlertServiceDeps) {
       });
   }
 
-  async function send(delivery: { ruleId: string; payload: unknown }, signal?: AbortSignal): Promise<void> {
-    const [rule] = await db.select().from(alertRules).where(eq(alertRules.id, delivery.ruleId));
-    if (!rule) throw new Error("the alert rule was deleted");
-    const payload = delivery.payload as AlertPayload;
+  /** The rule of a delivery with its watchlist's owner; null when the rule was deleted. */
+  async function ruleOf(ruleId: string) {
+    const [rule] = await db
+      .select({
+        channelType: alertRules.channelType,
+        channelTarget: alertRules.channelTarget,
+        secret: alertRules.secret,
+        userId: watchlists.userId,
+      })
+      .from(alertRules)
+      .innerJoin(watchlists, eq(watchlists.id, alertRules.watchlistId))
+      .where(eq(alertRules.id, ruleId));
+    return rule ?? null;
+  }
+
+  async function send(
+    rule: NonNullable<Awaited<ReturnType<typeof ruleOf>>>,
+    payload: AlertPayload,
+    signal?: AbortSignal,
+  ): Promise<void> {
     if (rule.channelType === "webhook") {
       await sendWebhook(rule.channelTarget, JSON.stringify(payload), rule.secret ?? "", {
         allowPrivate: deps.allowPrivateWebhooks,
@@ -285,11 +310,7 @@ export function createAlertService(deps: AlertServiceDeps) {
     }
     if (!deps.mailer) throw new Error("e-mail is not configured on this server (SMTP_URL and MAIL_FROM)");
     await withDeadline(
-      deps.mailer.send({
-        to: rule.channelTarget,
-        subject: `[${deps.brandName}] ${payload.message}`.slice(0, 250),
-        text: `${payload.message}\n\nWatchlist: ${payload.watchlist.name}\nReport: ${payload.account.url}\nAt: ${payload.at}\n`,
-      }),
+      deps.mailer.send({ to: rule.channelTarget, ...alertMail(payload, deps) }),
       DELIVERY_DEADLINE_MS,
       signal,
       "the mail server did not accept the message",
@@ -344,7 +365,31 @@ export function createAlertService(deps: AlertServiceDeps) {
         const payload = typeof d.payload === "string" ? JSON.parse(d.payload) : d.payload;
         const attempts = Number(d.attempts) + 1;
         try {
-          await send({ ruleId: d.ruleId, payload }, opts.signal);
+          const rule = await ruleOf(d.ruleId);
+          if (!rule) throw new Undeliverable("the alert rule was deleted");
+          // Rules made before addresses were verified (or whose address stopped being the user's
+          // sign-in one) send nothing until the address is confirmed.
+          if (
+            rule.channelType === "email" &&
+            !(await deps.email?.isVerified(rule.userId, rule.channelTarget))
+          )
+            throw new Undeliverable(
+              `${rule.channelTarget} is not a confirmed address of the watchlist's owner; add the alert again to get a confirmation link`,
+            );
+          const now = deps.now();
+          if (deps.cap && !(await deps.cap.take(rule.userId, now))) {
+            await db
+              .update(alertDeliveries)
+              .set({
+                status: "pending",
+                nextAttemptAt: deps.cap.nextDay(now),
+                lastError: `Held: today's limit of ${deps.cap.perDay} alert deliveries for your account is reached; it goes out after 00:00 UTC.`,
+              })
+              .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, "sending")));
+            await deps.cap.notifyHeld(rule.userId, now);
+            return;
+          }
+          await send(rule, payload as AlertPayload, opts.signal);
           await db
             .update(alertDeliveries)
             .set({ status: "delivered", attempts, deliveredAt: deps.now(), lastError: null })
@@ -353,7 +398,7 @@ export function createAlertService(deps: AlertServiceDeps) {
         } catch (err) {
           if (opts.signal?.aborted) return release(id);
           const message = (err as Error).message.slice(0, 500);
-          const failed = attempts >= MAX_ATTEMPTS;
+          const failed = attempts >= MAX_ATTEMPTS || err instanceof Undeliverable;
           await db
             .update(alertDeliveries)
             .set({

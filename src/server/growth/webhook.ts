@@ -196,7 +196,9 @@ export async function sendWebhook(
           if (read > WEBHOOK_MAX_RESPONSE_BYTES) settle();
         });
         const settle = () =>
-          finish(status >= 200 && status < 300 ? undefined : new Error(`the webhook answered HTTP ${status}`));
+          finish(
+            status >= 200 && status < 300 ? undefined : new Error(`the webhook answered HTTP ${status}`),
+          );
         res.on("end", settle);
         res.on("error", (err) => finish(new Error(`the webhook's answer broke off (${err.message})`)));
       },
