@@ -37,6 +37,8 @@ export interface ProcessorDeps {
   uploads: UploadStore;
   getAutoRefresh: () => Promise<AutoRefreshMode>;
   now: () => Date;
+  /** Daily-cadence watched accounts refreshed per user (USER_DAILY_REPORT_LIMIT, issue #33). */
+  watchedPerUserPerDay?: number;
   /** Adds refresh jobs (idempotent by job id); returns how many were new. */
   enqueueRefreshes: (queue: string, jobs: { data: RefreshJobData; jobId: string }[]) => Promise<number>;
 }
@@ -201,7 +203,7 @@ export function createProcessor(deps: ProcessorDeps): Processor {
   /** Queues the watched accounts their watchlists' cadence makes due; returns how many were new. */
   async function enqueueWatched(now: Date): Promise<number> {
     const byPlatform = new Map<Platform, { data: RefreshJobData; jobId: string }[]>();
-    for (const a of await findDueWatchedAccounts(deps.db, now)) {
+    for (const a of await findDueWatchedAccounts(deps.db, now, { perUserPerDay: deps.watchedPerUserPerDay })) {
       const queue = REFRESH_QUEUES[a.platform];
       const list = byPlatform.get(a.platform) ?? [];
       list.push({
