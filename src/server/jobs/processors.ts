@@ -203,7 +203,9 @@ export function createProcessor(deps: ProcessorDeps): Processor {
   /** Queues the watched accounts their watchlists' cadence makes due; returns how many were new. */
   async function enqueueWatched(now: Date): Promise<number> {
     const byPlatform = new Map<Platform, { data: RefreshJobData; jobId: string }[]>();
-    for (const a of await findDueWatchedAccounts(deps.db, now, { perUserPerDay: deps.watchedPerUserPerDay })) {
+    for (const a of await findDueWatchedAccounts(deps.db, now, {
+      perUserPerDay: deps.watchedPerUserPerDay,
+    })) {
       const queue = REFRESH_QUEUES[a.platform];
       const list = byPlatform.get(a.platform) ?? [];
       list.push({
