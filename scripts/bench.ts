@@ -17,6 +17,8 @@ const SUITES: Suite[] = [
   { name: "growth", run: async (o) => (await import("./bench/growth")).benchGrowth(o) },
   { name: "web", run: async (o) => (await import("./bench/web")).benchWeb(o) },
   { name: "sources", run: async (o) => (await import("./bench/sources")).benchSources(o) },
+  // Issue #33: a webhook receiver that trickles cannot hold up other alerts or the shutdown.
+  { name: "alerts", run: async (o) => (await import("./bench/alerts")).benchAlerts(o) },
 ];
 
 function fmt(n: number): string {
