@@ -16,16 +16,16 @@ import type { Mailer } from "./mailer";
  */
 
 /** A confirmation link works this long. */
-export const CONFIRM_LINK_MS = 24 * 3_600_000;
+const CONFIRM_LINK_MS = 24 * 3_600_000;
 /** One link per address at most this often (a second request in between resends nothing). */
-export const CONFIRM_RESEND_MS = 10 * 60_000;
+const CONFIRM_RESEND_MS = 10 * 60_000;
 /** Confirmation links one user may have sent in 24 hours (each reaches an inbox not yet theirs). */
-export const MAX_CONFIRM_LINKS_PER_DAY = 5;
+const MAX_CONFIRM_LINKS_PER_DAY = 5;
 
 const hashToken = (token: string) => crypto.createHash("sha256").update(token).digest("hex");
 const normal = (email: string) => email.trim().toLowerCase();
 
-export interface AlertEmailDeps {
+interface AlertEmailDeps {
   db: AppDb;
   now: () => Date;
   appUrl: string;

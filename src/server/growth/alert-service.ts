@@ -50,11 +50,11 @@ const LEASE_MS = 5 * 60_000;
 /** Deliveries claimed by one round. */
 const CLAIM_BATCH = 20;
 /** Deliveries in flight at once in one process (issue #33, item 2). */
-export const DELIVERY_CONCURRENCY = 4;
+const DELIVERY_CONCURRENCY = 4;
 /** One delivery's overall deadline, webhook or e-mail. */
-export const DELIVERY_DEADLINE_MS = WEBHOOK_DEADLINE_MS;
+const DELIVERY_DEADLINE_MS = WEBHOOK_DEADLINE_MS;
 /** A round's sending ends within this (no delivery starts with less than its deadline left). */
-export const ROUND_DEADLINE_MS = 30_000;
+const ROUND_DEADLINE_MS = 30_000;
 
 interface Baseline {
   pointId: number;

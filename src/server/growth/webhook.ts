@@ -124,7 +124,7 @@ export function signatureOf(body: string, secret: string): string {
 /** A delivery's overall deadline: connect, send, headers and body together (issue #33, item 2). */
 export const WEBHOOK_DEADLINE_MS = 10_000;
 /** At most this much of a receiver's answer is read; a longer one is cut off (it is not used anyway). */
-export const WEBHOOK_MAX_RESPONSE_BYTES = 16 * 1024;
+const WEBHOOK_MAX_RESPONSE_BYTES = 16 * 1024;
 
 /**
  * POSTs a signed JSON body. Resolves on a 2xx answer; throws with a short reason otherwise (the

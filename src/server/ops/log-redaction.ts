@@ -8,7 +8,7 @@ import type { FastifyRequest } from "fastify";
  */
 const SHARE_TOKEN = /(\/shared\/lists\/)[^/?#]+/gi;
 
-export function redactUrl(url: string): string {
+function redactShareTokens(url: string): string {
   // A path like /api/%73hared/lists/<token> routes to the same handler; decode before matching.
   let decoded = url;
   try {
@@ -18,12 +18,12 @@ export function redactUrl(url: string): string {
   return redacted === decoded ? url : redacted;
 }
 
-/** Fastify's request serializer (method, url, host, remote address and port), with redactUrl. */
+/** Fastify's request serializer (method, url, host, remote address and port), with redactShareTokens. */
 export const logSerializers = {
   req(request: FastifyRequest) {
     return {
       method: request.method,
-      url: redactUrl(request.url),
+      url: redactShareTokens(request.url),
       host: request.host,
       remoteAddress: request.ip,
       remotePort: request.socket?.remotePort,
