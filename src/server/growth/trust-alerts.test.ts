@@ -235,7 +235,7 @@ describe.each(testedDatabaseKinds())("alerts that no receiver can hold up (%s)",
     expect(roundMs).toBeGreaterThanOrEqual(9_500);
     expect(roundMs).toBeLessThan(13_000);
     expect(await deliveryRow(goodId)).toMatchObject({ status: "delivered", attempts: 1 });
-    expect(await deliveryRow(slowId)).toEqual({
+    expect(await deliveryRow(slowId)).toMatchObject({
       status: "pending",
       attempts: 1,
       last_error: "the webhook did not answer within 10 s",
@@ -324,7 +324,7 @@ describe.each(testedDatabaseKinds())("alerts that no receiver can hold up (%s)",
     const stopMs = Date.now() - started;
     await round;
     expect(stopMs).toBeLessThan(2_000);
-    expect(await deliveryRow(id)).toEqual({ status: "pending", attempts: 0, last_error: null });
+    expect(await deliveryRow(id)).toMatchObject({ status: "pending", attempts: 0, last_error: null });
   }, 20_000);
 });
 
