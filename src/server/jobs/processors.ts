@@ -75,7 +75,10 @@ function stopIfAborted(signal: AbortSignal): void {
 export function createProcessor(deps: ProcessorDeps): Processor {
   async function refresh(data: RefreshJobData, ctx: JobContext) {
     try {
-      const view = await deps.reports.refresh(data.platform, data.username, { signal: ctx.signal });
+      const view = await deps.reports.refresh(data.platform, data.username, {
+        signal: ctx.signal,
+        background: true,
+      });
       await deps.bodyCache.invalidate(view.username.toLowerCase());
       return {
         platform: view.platform,
