@@ -18,6 +18,8 @@ const SUITES: Suite[] = [
   { name: "web", run: async (o) => (await import("./bench/web")).benchWeb(o) },
   { name: "sources", run: async (o) => (await import("./bench/sources")).benchSources(o) },
   { name: "server", run: async (o) => (await import("./bench/server")).benchServer(o) },
+  // Issue #33: a webhook receiver that trickles cannot hold up other alerts or the shutdown.
+  { name: "alerts", run: async (o) => (await import("./bench/alerts")).benchAlerts(o) },
 ];
 
 function fmt(n: number): string {

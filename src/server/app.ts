@@ -23,6 +23,7 @@ import type { Jobs } from "./jobs";
 import { jobRoutes } from "./jobs/routes";
 import { PROJECT_ROOT } from "./lib/project-root";
 import { healthRoutes } from "./ops/health-routes";
+import { logSerializers } from "./ops/log-redaction";
 import { registerRequestMetrics } from "./ops/metrics";
 import { reportRoutes } from "./reports/routes";
 import { storedReportEntry } from "./reports/stored-report";
@@ -60,8 +61,9 @@ export const DEFAULT_WEB_ROOT = path.join(PROJECT_ROOT, "dist/web");
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const trustedPeer = createTrustCheck(config.trustedProxies);
   const options: FastifyServerOptions = {
-    logger: deps.logger ?? {
+    logger: withLogSerializers(deps.logger) ?? {
       level: config.logLevel,
+      serializers: logSerializers,
       redact: {
         paths: ["req.headers.cookie", "req.headers.authorization", 'res.headers["set-cookie"]'],
         remove: true,
@@ -162,6 +164,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     },
   );
   return app;
+}
+
+/** A logger given by the caller (tests) still writes URLs through the redacting serializer (issue #33). */
+function withLogSerializers(logger: FastifyServerOptions["logger"]): FastifyServerOptions["logger"] {
+  if (!logger || typeof logger !== "object" || !("level" in logger || "stream" in logger)) return logger;
+  return { serializers: logSerializers, ...logger };
 }
 
 export { isAllowListed, isStaticFileRequest } from "./http/security";

@@ -458,6 +458,8 @@ const envSchema = z.object({
       }
       return v;
     }),
+  // Trust III, alerts (issue #33): alert deliveries (every channel) per user and UTC day.
+  ALERT_DELIVERIES_PER_DAY: intInRange("ALERT_DELIVERIES_PER_DAY", 1, 1_000_000, 200),
 });
 
 export interface AppConfig {
@@ -545,6 +547,8 @@ export interface AppConfig {
   /** E-mail alerts: both set, or neither (then the e-mail channel is refused). */
   smtpUrl?: string;
   mailFrom?: string;
+  /** Issue #33: alert deliveries (every channel) one user gets per UTC day; the rest wait. */
+  alertDeliveriesPerDay: number;
 }
 
 export class ConfigError extends Error {
@@ -676,6 +680,7 @@ export function loadConfig(
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    alertDeliveriesPerDay: e.ALERT_DELIVERIES_PER_DAY,
     allowedHosts: [
       ...new Set([
         new URL(e.APP_URL ?? `http://localhost:${port}`).hostname.toLowerCase(),

@@ -105,7 +105,7 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
     tick: alertPoller.tick,
   });
   app.addHook("onReady", async () => alertPoller.start());
-  // The round in progress finishes (its e-mails too) before the mailer closes.
+  // The round in progress is stopped (deliveries in flight handed back) before the mailer closes.
   app.addHook("onClose", async () => {
     await alertPoller.stop();
     if (!appDeps.services) services.mailer?.close();

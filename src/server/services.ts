@@ -34,7 +34,9 @@ import {
   type WebCandidateService,
   type WebCandidateServiceDeps,
 } from "./discovery/web-candidates";
+import { type AlertEmail, createAlertEmail } from "./growth/alert-email";
 import { type AlertService, createAlertService } from "./growth/alert-service";
+import { createDeliveryCap } from "./growth/delivery-cap";
 import { createGrowthRepo } from "./growth/growth-repo";
 import { createGrowthService, type GrowthService } from "./growth/growth-service";
 import { createMailer, type Mailer } from "./growth/mailer";
@@ -94,6 +96,8 @@ export interface Services {
   growth: GrowthService;
   watchlists: WatchlistService;
   alerts: AlertService;
+  /** Alert e-mail addresses: the sign-in one, or confirmed by a link (issue #33). */
+  alertEmail: AlertEmail;
   /** E-mail alerts (SMTP_URL and MAIL_FROM); closed by the app at shutdown. */
   mailer?: Mailer;
   /** The admin's sources screen: each collector's configuration and health. */
@@ -256,6 +260,15 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       ? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom })
       : undefined;
   const logger = deps.logger;
+  // Issue #33: e-mail alerts only to the user's own verified addresses; a daily delivery cap.
+  const alertEmail = createAlertEmail({
+    db,
+    now,
+    appUrl: config.appUrl,
+    brandName: config.brandName,
+    mailer,
+  });
+  const deliveryCap = createDeliveryCap({ db, perDay: config.alertDeliveriesPerDay });
   return {
     sessions: createSessionService({
       db,
@@ -305,7 +318,9 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       now,
       allowPrivateWebhooks: config.webhookAllowPrivate,
       emailEnabled: Boolean(mailer),
+      alertEmail,
     }),
+    alertEmail,
     alerts: createAlertService({
       db,
       repo: growthRepo,
@@ -314,6 +329,8 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       brandName: config.brandName,
       allowPrivateWebhooks: config.webhookAllowPrivate,
       mailer,
+      email: alertEmail,
+      cap: deliveryCap,
       logger: logger && { warn: (obj, msg) => logger.warn({ component: "alerts", ...obj }, msg) },
     }),
     mailer,

@@ -31,6 +31,7 @@ import { reportForReader } from "../reports/supplied-view";
 import type { Services } from "../services";
 import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
 import type { ApiKeyOwner, ApiKeyService } from "./api-key-service";
+import { createAuthFailureLimit } from "./auth-failure-limit";
 import { registerApiDocs } from "./docs-page";
 import { API_EXAMPLES } from "./examples";
 
@@ -79,7 +80,7 @@ const ERROR_TEXTS: Record<number, string> = {
   403: "The API key does not have the scope this route needs",
   404: "Not found (the message says what)",
   409: "Conflict (the message says what)",
-  429: "A limit was reached: the key's per-minute rate limit (`RATE_LIMITED`) or the owner's daily report quota (`REPORT_LIMIT_EXCEEDED`)",
+  429: "A limit was reached: the owner's per-minute rate limit over all their keys, or too many failed key checks from one address (`RATE_LIMITED`) or the owner's daily report quota (`REPORT_LIMIT_EXCEEDED`)",
   503: "The platform or a source could not be reached; try again later",
   504: "The analysis took longer than the time budget (`API_TIME_BUDGET_SECONDS`) and was stopped; no quota unit was spent",
 };
@@ -247,6 +248,7 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
   const { discovery, finder, webCandidates: web } = services;
 
   app.decorateRequest("apiKey", null);
+  const authFailures = createAuthFailureLimit(base, config.rateLimitPerMinute);
 
   // CORS is open: a key, not a cookie, is the credential, so a page elsewhere gains nothing it
   // could not do with the key itself. Every answer (errors too) carries the headers.
@@ -257,14 +259,19 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
     // A report read with one key must never be answered from a browser cache filled with another.
     reply.header("vary", "Origin, Authorization");
     if (request.method === "OPTIONS") return;
-    const owner = await keys.authenticate(bearerKey(request));
-    if (!owner) throw new ApiKeyInvalidError(INVALID_KEY_MESSAGE);
+    // Issue #33: failed key checks count against the address (auth-failure-limit.ts).
+    await authFailures.check(request);
+    const owner = await authFailures.guard(request, async () => {
+      const found = await keys.authenticate(bearerKey(request));
+      if (!found) throw new ApiKeyInvalidError(INVALID_KEY_MESSAGE);
+      const scope = request.routeOptions.config.apiScope;
+      if (scope && !found.scopes.includes(scope))
+        throw new ApiKeyScopeError(
+          `This API key does not have the "${scope}" scope (it has: ${found.scopes.join(", ")}). Create a key with that scope in Settings → API keys.`,
+        );
+      return found;
+    });
     request.apiKey = owner;
-    const scope = request.routeOptions.config.apiScope;
-    if (scope && !owner.scopes.includes(scope))
-      throw new ApiKeyScopeError(
-        `This API key does not have the "${scope}" scope (it has: ${owner.scopes.join(", ")}). Create a key with that scope in Settings → API keys.`,
-      );
     keys
       .touch(owner.keyId)
       .catch((err: Error) => request.log.warn({ err: err.message }, "could not record an API key's use"));
@@ -280,12 +287,13 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
     return reply.send();
   });
 
-  // Each key has its own per-minute budget (Redis with REDIS_URL, in process without), in place of
+  // Each user has one per-minute budget over all their keys (Redis with REDIS_URL, in process without), in place of
   // the per-address limit, with the IETF draft RateLimit-* headers on every answer.
   const rateLimit = {
     max: config.apiKeyRateLimitPerMinute,
     timeWindow: 60_000,
-    keyGenerator: (request: FastifyRequest) => `apikey:${request.apiKey?.keyId ?? request.ip}`,
+    // Per user, not per key: 50 keys of one user share one budget (issue #33).
+    keyGenerator: (request: FastifyRequest) => `apiuser:${request.apiKey?.userId ?? request.ip}`,
     labels: {
       rateLimit: "ratelimit-limit",
       rateRemaining: "ratelimit-remaining",
@@ -301,7 +309,7 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
     addHeadersOnExceeding: { "ratelimit-limit": true, "ratelimit-remaining": true, "ratelimit-reset": true },
     errorResponseBuilder: (_request: FastifyRequest, ctx: { ttl: number; max: number }) => ({
       statusCode: 429,
-      message: `This API key made more than ${ctx.max} requests in a minute; try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+      message: `Your API keys made more than ${ctx.max} requests in a minute; try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
       code: "RATE_LIMITED",
     }),
   };

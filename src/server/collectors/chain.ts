@@ -21,6 +21,11 @@ export interface ChainFetchOptions extends CollectorFetchOptions {
   bypassNotFoundCache?: boolean;
   /** The caller reached a sample creator as such: the sample store answers first. */
   preferSample?: boolean;
+  /**
+   * A background refresh (watchlists, auto-refresh): it may use only half of a source's pace, the
+   * other half stays for interactive reports (issue #33).
+   */
+  background?: boolean;
 }
 
 /**
@@ -175,7 +180,7 @@ export function createCollectorChain(
     platform: Platform,
     handle: string,
     key: string,
-    opts: CollectorFetchOptions & { preferSample?: boolean; knownMissing?: boolean },
+    opts: CollectorFetchOptions & { preferSample?: boolean; knownMissing?: boolean; background?: boolean },
   ): Promise<ProfileSnapshot> {
     const serving = collectors.filter((c) => c.platforms.includes(platform));
     const samples = serving.filter((c) => c.kind === "sample");
@@ -204,7 +209,11 @@ export function createCollectorChain(
           continue;
         }
         if ((collector.paced ?? collector.official === false) && perMinute > 0) {
-          const paced = await safely(health.pace(collector.id, perMinute, now()), { ok: true, retryInMs: 0 });
+          const reserve = opts.background ? Math.floor(perMinute / 2) : 0;
+          const paced = await safely(health.pace(collector.id, perMinute, now(), reserve), {
+            ok: true,
+            retryInMs: 0,
+          });
           if (!paced.ok) {
             count(collector.id, "paced");
             const wait = Math.ceil(paced.retryInMs / 1000);
@@ -297,7 +306,13 @@ export function createCollectorChain(
       return singleFlight.run(
         `${key}${preferSample ? ":sample" : ""}`,
         (signal) =>
-          runChain(platform, handle, key, { linkKind: opts.linkKind, signal, preferSample, knownMissing }),
+          runChain(platform, handle, key, {
+            linkKind: opts.linkKind,
+            signal,
+            preferSample,
+            knownMissing,
+            background: opts.background,
+          }),
         { signal: opts.signal },
       );
     },

@@ -57,7 +57,12 @@ export interface SourceHealthStore {
     quiet?: { now: Date; retryAfterSec?: number },
   ): Promise<SourceState>;
   /** Takes one request from the source's bucket (`perMinute` tokens a minute, burst of `perMinute`). */
-  pace(id: string, perMinute: number, now: Date): Promise<PaceResult>;
+  /**
+   * Takes one of the source's per-minute tokens. `reserve` tokens are left for others: a background
+   * refresh passes half the bucket, so refreshes never take the last requests interactive reports
+   * need (issue #33).
+   */
+  pace(id: string, perMinute: number, now: Date, reserve?: number): Promise<PaceResult>;
 }
 
 export function createMemorySourceHealth(): SourceHealthStore {
@@ -89,17 +94,17 @@ export function createMemorySourceHealth(): SourceHealthStore {
       states.set(id, next);
       return next;
     },
-    async pace(id, perMinute, now) {
+    async pace(id, perMinute, now, reserve = 0) {
       const t = now.getTime();
       const rate = perMinute / 60_000;
       const b = buckets.get(id) ?? { tokens: perMinute, at: t };
       const tokens = Math.min(perMinute, b.tokens + Math.max(0, t - b.at) * rate);
-      if (tokens >= 1) {
+      if (tokens >= 1 + reserve) {
         buckets.set(id, { tokens: tokens - 1, at: t });
         return { ok: true, retryInMs: 0 };
       }
       buckets.set(id, { tokens, at: t });
-      return { ok: false, retryInMs: Math.ceil((1 - tokens) / rate) };
+      return { ok: false, retryInMs: Math.ceil((1 + reserve - tokens) / rate) };
     },
   };
 }
@@ -110,8 +115,9 @@ local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')
 local now = tonumber(ARGV[1]); local cap = tonumber(ARGV[2]); local rate = cap / 60000
 local tokens = tonumber(b[1]) or cap; local at = tonumber(b[2]) or now
 tokens = math.min(cap, tokens + math.max(0, now - at) * rate)
+local reserve = tonumber(ARGV[4]) or 0
 local ok = 0; local wait = 0
-if tokens >= 1 then tokens = tokens - 1; ok = 1 else wait = math.ceil((1 - tokens) / rate) end
+if tokens >= 1 + reserve then tokens = tokens - 1; ok = 1 else wait = math.ceil((1 + reserve - tokens) / rate) end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
 return {ok, wait}`;
@@ -158,7 +164,7 @@ export function createRedisSourceHealth(redis: Redis, opts: { prefix: string }):
       await write(id, next);
       return next;
     },
-    async pace(id, perMinute, now) {
+    async pace(id, perMinute, now, reserve = 0) {
       const [ok, wait] = (await redis.eval(
         PACE_SCRIPT,
         1,
@@ -166,6 +172,7 @@ export function createRedisSourceHealth(redis: Redis, opts: { prefix: string }):
         String(now.getTime()),
         String(perMinute),
         String(5 * 60_000),
+        String(reserve),
       )) as [number, number];
       return { ok: ok === 1, retryInMs: Number(wait) };
     },

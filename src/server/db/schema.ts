@@ -602,3 +602,37 @@ export const suppliedReports = pgTable(
   },
   (t) => [index("supplied_reports_owner_idx").on(t.suppliedBy, t.platform, t.username, t.createdAt)],
 );
+
+// Trust III, alerts (issue #33, migration 0011).
+
+/**
+ * E-mail addresses a user confirmed for alerts (besides their sign-in address) through a link
+ * sent to the address; `token_hash` is the SHA-256 of the link's token while it is unconfirmed.
+ */
+export const alertEmailAddresses = pgTable(
+  "alert_email_addresses",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    email: text("email").notNull(),
+    tokenHash: text("token_hash").unique(),
+    linkSentAt: timestamp("link_sent_at", { withTimezone: true, mode: "date" }).notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.email] })],
+);
+
+/** Alert deliveries made for a user on a UTC day (ALERT_DELIVERIES_PER_DAY), consumed atomically. */
+export const alertDeliveryCounts = pgTable(
+  "alert_delivery_counts",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);

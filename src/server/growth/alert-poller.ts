@@ -6,7 +6,11 @@ export const ALERT_POLL_MS = 5_000;
 export interface AlertPoller {
   /** Starts the timer (onReady); a poll interval of 0 starts none. */
   start(): void;
-  /** Stops the timer and waits for the round in progress (onClose); later ticks do nothing. */
+  /**
+   * Stops the timer and the round in progress (onClose): deliveries in flight are cut off and
+   * handed back for the next round, so it returns promptly whatever the receivers do; later ticks
+   * do nothing.
+   */
   stop(): Promise<void>;
   /** One round now: evaluates new points and sends due alerts (tests call it directly). */
   tick(): Promise<void>;
@@ -14,7 +18,8 @@ export interface AlertPoller {
 
 /**
  * Runs the alert service's rounds, one at a time in this process (other instances claim other rows):
- * every `pollMs` while started, and whenever `tick()` is called.
+ * every `pollMs` while started, and whenever `tick()` is called. A round's sending ends within the
+ * service's round deadline (alert-service.ts), so a slow receiver cannot hold the next round.
  */
 export function createAlertPoller(deps: {
   alerts: Pick<AlertService, "tick">;
@@ -25,12 +30,13 @@ export function createAlertPoller(deps: {
   let running: Promise<void> | null = null;
   let closing = false;
   let timer: NodeJS.Timeout | undefined;
+  const stopping = new AbortController();
 
   const tick = async (): Promise<void> => {
     while (running) await running;
     if (closing) return;
     running = deps.alerts
-      .tick()
+      .tick({ signal: stopping.signal })
       .then(() => undefined)
       .catch((err: Error) => deps.logger.warn({ err: err.message }, "alert round failed"))
       .finally(() => {
@@ -50,6 +56,7 @@ export function createAlertPoller(deps: {
     async stop() {
       closing = true;
       if (timer) clearInterval(timer);
+      stopping.abort();
       while (running) await running;
     },
     tick,

@@ -4,11 +4,13 @@ import type { AlertKind, AlertPayload } from "#core/schemas/growth";
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
-import { accounts, alertDeliveries, alertRules, alertStates, notifications } from "../db/schema";
+import { accounts, alertDeliveries, alertRules, alertStates, notifications, watchlists } from "../db/schema";
+import { type AlertEmail, alertMail } from "./alert-email";
+import type { DeliveryCap } from "./delivery-cap";
 import type { GrowthRepo, StoredPoint } from "./growth-repo";
 import { growthInputs } from "./growth-service";
 import type { Mailer } from "./mailer";
-import { type Lookup, sendWebhook } from "./webhook";
+import { type Lookup, sendWebhook, WEBHOOK_DEADLINE_MS } from "./webhook";
 
 /**
  * Alerts (docs/decisions/018-growth-watchlists-alerts.md). Every new growth point (from an analysis
@@ -27,8 +29,15 @@ export interface AlertServiceDeps {
   allowPrivateWebhooks: boolean;
   lookup?: Lookup;
   mailer?: Mailer;
+  /** Whose addresses e-mail alerts may go to (issue #33); without it no e-mail alert is sent. */
+  email?: Pick<AlertEmail, "isVerified">;
+  /** The per-user daily delivery cap (ALERT_DELIVERIES_PER_DAY); without it none. */
+  cap?: DeliveryCap;
   logger?: { warn(obj: object, msg: string): void };
 }
+
+/** A delivery that no retry can make (rule deleted, address not the owner's): failed at once. */
+class Undeliverable extends Error {}
 
 /** Attempts before a delivery is given up. */
 export const MAX_ATTEMPTS = 6;
@@ -38,6 +47,14 @@ export function backoffMs(failures: number): number {
 }
 /** A claimed delivery not finished within this is taken up again (its instance died). */
 const LEASE_MS = 5 * 60_000;
+/** Deliveries claimed by one round. */
+const CLAIM_BATCH = 20;
+/** Deliveries in flight at once in one process (issue #33, item 2). */
+const DELIVERY_CONCURRENCY = 4;
+/** One delivery's overall deadline, webhook or e-mail. */
+const DELIVERY_DEADLINE_MS = WEBHOOK_DEADLINE_MS;
+/** A round's sending ends within this (no delivery starts with less than its deadline left). */
+const ROUND_DEADLINE_MS = 30_000;
 
 interface Baseline {
   pointId: number;
@@ -261,24 +278,43 @@ export function createAlertService(deps: AlertServiceDeps) {
       });
   }
 
-  async function send(delivery: { ruleId: string; payload: unknown }): Promise<void> {
-    const [rule] = await db.select().from(alertRules).where(eq(alertRules.id, delivery.ruleId));
-    if (!rule) throw new Error("the alert rule was deleted");
-    const payload = delivery.payload as AlertPayload;
+  /** The rule of a delivery with its watchlist's owner; null when the rule was deleted. */
+  async function ruleOf(ruleId: string) {
+    const [rule] = await db
+      .select({
+        channelType: alertRules.channelType,
+        channelTarget: alertRules.channelTarget,
+        secret: alertRules.secret,
+        userId: watchlists.userId,
+      })
+      .from(alertRules)
+      .innerJoin(watchlists, eq(watchlists.id, alertRules.watchlistId))
+      .where(eq(alertRules.id, ruleId));
+    return rule ?? null;
+  }
+
+  async function send(
+    rule: NonNullable<Awaited<ReturnType<typeof ruleOf>>>,
+    payload: AlertPayload,
+    signal?: AbortSignal,
+  ): Promise<void> {
     if (rule.channelType === "webhook") {
       await sendWebhook(rule.channelTarget, JSON.stringify(payload), rule.secret ?? "", {
         allowPrivate: deps.allowPrivateWebhooks,
         lookup: deps.lookup,
         userAgent: `${deps.brandName} alerts`,
+        deadlineMs: DELIVERY_DEADLINE_MS,
+        signal,
       });
       return;
     }
     if (!deps.mailer) throw new Error("e-mail is not configured on this server (SMTP_URL and MAIL_FROM)");
-    await deps.mailer.send({
-      to: rule.channelTarget,
-      subject: `[${deps.brandName}] ${payload.message}`.slice(0, 250),
-      text: `${payload.message}\n\nWatchlist: ${payload.watchlist.name}\nReport: ${payload.account.url}\nAt: ${payload.at}\n`,
-    });
+    await withDeadline(
+      deps.mailer.send({ to: rule.channelTarget, ...alertMail(payload, deps) }),
+      DELIVERY_DEADLINE_MS,
+      signal,
+      "the mail server did not accept the message",
+    );
   }
 
   const service = {
@@ -298,32 +334,71 @@ export function createAlertService(deps: AlertServiceDeps) {
       }
     },
 
-    /** Sends the deliveries that are due; returns how many went out. */
-    async deliverDue(): Promise<number> {
+    /**
+     * Sends the deliveries that are due; returns how many went out. Up to DELIVERY_CONCURRENCY at
+     * once, each within its own deadline; one starts only while the round has a whole delivery
+     * deadline left, so the round ends within ROUND_DEADLINE_MS whatever the receivers do. What was
+     * claimed but not started (or stopped by `signal`, the server shutting down) is handed back
+     * untouched: no attempt is counted and the next round, here or on another instance, takes it.
+     */
+    async deliverDue(opts: { signal?: AbortSignal; roundDeadlineMs?: number } = {}): Promise<number> {
+      const roundStarted = Date.now();
+      const roundDeadlineMs = opts.roundDeadlineMs ?? ROUND_DEADLINE_MS;
       const now = deps.now();
       const res = await db.execute(sql`
         update alert_deliveries set status = 'sending', next_attempt_at = ${new Date(now.getTime() + LEASE_MS).toISOString()}::timestamptz
         where id in (
           select id from alert_deliveries
           where status in ('pending', 'sending') and next_attempt_at <= ${now.toISOString()}::timestamptz
-          order by next_attempt_at, id limit 20 for update skip locked)
+          order by next_attempt_at, id limit ${CLAIM_BATCH} for update skip locked)
         returning id, rule_id as "ruleId", payload, attempts`);
       const due = rowsOf<{ id: number | string; ruleId: string; payload: unknown; attempts: number }>(res);
       let sent = 0;
-      for (const d of due) {
+      const release = async (id: number) => {
+        await db
+          .update(alertDeliveries)
+          .set({ status: "pending", nextAttemptAt: deps.now() })
+          .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, "sending")));
+      };
+      const deliverOne = async (d: (typeof due)[number]) => {
         const id = Number(d.id);
         const payload = typeof d.payload === "string" ? JSON.parse(d.payload) : d.payload;
         const attempts = Number(d.attempts) + 1;
         try {
-          await send({ ruleId: d.ruleId, payload });
+          const rule = await ruleOf(d.ruleId);
+          if (!rule) throw new Undeliverable("the alert rule was deleted");
+          // Rules made before addresses were verified (or whose address stopped being the user's
+          // sign-in one) send nothing until the address is confirmed.
+          if (
+            rule.channelType === "email" &&
+            !(await deps.email?.isVerified(rule.userId, rule.channelTarget))
+          )
+            throw new Undeliverable(
+              `${rule.channelTarget} is not a confirmed address of the watchlist's owner; add the alert again to get a confirmation link`,
+            );
+          const now = deps.now();
+          if (deps.cap && !(await deps.cap.take(rule.userId, now))) {
+            await db
+              .update(alertDeliveries)
+              .set({
+                status: "pending",
+                nextAttemptAt: deps.cap.nextDay(now),
+                lastError: `Held: today's limit of ${deps.cap.perDay} alert deliveries for your account is reached; it goes out after 00:00 UTC.`,
+              })
+              .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, "sending")));
+            await deps.cap.notifyHeld(rule.userId, now);
+            return;
+          }
+          await send(rule, payload as AlertPayload, opts.signal);
           await db
             .update(alertDeliveries)
             .set({ status: "delivered", attempts, deliveredAt: deps.now(), lastError: null })
             .where(eq(alertDeliveries.id, id));
           sent++;
         } catch (err) {
+          if (opts.signal?.aborted) return release(id);
           const message = (err as Error).message.slice(0, 500);
-          const failed = attempts >= MAX_ATTEMPTS;
+          const failed = attempts >= MAX_ATTEMPTS || err instanceof Undeliverable;
           await db
             .update(alertDeliveries)
             .set({
@@ -335,18 +410,52 @@ export function createAlertService(deps: AlertServiceDeps) {
             .where(and(eq(alertDeliveries.id, id), eq(alertDeliveries.status, "sending")));
           deps.logger?.warn({ delivery: id, attempts, err: message }, "alert delivery failed");
         }
-      }
+      };
+      let next = 0;
+      const worker = async () => {
+        for (;;) {
+          const d = due[next++];
+          if (!d) return;
+          const timeLeft = roundDeadlineMs - (Date.now() - roundStarted);
+          if (opts.signal?.aborted || timeLeft < DELIVERY_DEADLINE_MS) await release(Number(d.id));
+          else await deliverOne(d);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(DELIVERY_CONCURRENCY, due.length) }, worker));
       return sent;
     },
 
-    /** One round: evaluate new points, then send what is due. */
-    async tick(): Promise<{ fired: number; sent: number }> {
+    /** One round: evaluate new points, then send what is due (`signal` stops the sending). */
+    async tick(opts: { signal?: AbortSignal } = {}): Promise<{ fired: number; sent: number }> {
       const fired = await service.evaluatePending();
-      const sent = await service.deliverDue();
+      const sent = await service.deliverDue(opts);
       return { fired, sent };
     },
   };
   return service;
+}
+
+/**
+ * Waits for `work` at most `ms` (or until `signal`): a mail server that stalls does not hold the
+ * round. The SMTP exchange itself ends on the mailer's own socket timeouts.
+ */
+async function withDeadline<T>(work: Promise<T>, ms: number, signal: AbortSignal | undefined, what: string) {
+  let timer: NodeJS.Timeout | undefined;
+  let onAbort: (() => void) | undefined;
+  try {
+    return await Promise.race([
+      work,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`${what} within ${Math.round(ms / 1000)} s`)), ms);
+        onAbort = () => reject(new Error("the delivery was stopped (the server is shutting down)"));
+        if (signal?.aborted) onAbort();
+        else signal?.addEventListener("abort", onAbort, { once: true });
+      }),
+    ]);
+  } finally {
+    clearTimeout(timer);
+    if (onAbort) signal?.removeEventListener("abort", onAbort);
+  }
 }
 
 function round(v: number): number {

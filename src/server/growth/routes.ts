@@ -24,6 +24,13 @@ import type { GrowthService } from "./growth-service";
 import type { WatchlistService } from "./watchlist-service";
 
 const watchedRefSchema = z.object({ platform: z.string(), username: z.string() });
+const confirmQuerySchema = z.object({
+  token: z
+    .string({ error: "token is required" })
+    .max(100, { error: "token must be at most 100 characters" })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: "token is not a confirmation link token" }),
+});
+const escapeHtml = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** History CSV uploads: 1 MB at most (5,000 rows fit in far less). */
 export const MAX_HISTORY_BYTES = 1_000_000;
@@ -169,6 +176,24 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
         reply.code(201);
         reply.headers(noStore);
         return watchlists.addRule(userOf(request).id, request.params.id, request.body);
+      },
+    );
+
+    // The link in an address-confirmation mail (issue #33): the token is the credential, so no
+    // session is needed (the mail may be opened on another device). Answers a short page.
+    r.get(
+      "/api/alerts/email/confirm",
+      { schema: { hide: true, querystring: confirmQuerySchema } },
+      async (request, reply) => {
+        const done = await watchlists.confirmEmail(request.query.token);
+        reply
+          .headers({ ...noStore, "x-robots-tag": "noindex", "referrer-policy": "no-referrer" })
+          .type("text/html; charset=utf-8")
+          .code(done ? 200 : 400);
+        const text = done
+          ? `${escapeHtml(done.email)} is confirmed. Add the e-mail alert to your watchlist again and its alerts will go to this address.`
+          : "This confirmation link is unknown, already used or older than 24 hours. Add the e-mail alert again to get a new one.";
+        return `<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${done ? "Address confirmed" : "Link not valid"}</title><p>${text}</p><p><a href="/watchlists">Your watchlists</a></p>`;
       },
     );
 

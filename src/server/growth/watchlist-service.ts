@@ -15,6 +15,7 @@ import {
   watchlists,
 } from "../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import type { AlertEmail } from "./alert-email";
 import type { GrowthRepo } from "./growth-repo";
 import { growthInputs } from "./growth-service";
 import { checkWebhookTarget } from "./webhook";
@@ -31,6 +32,8 @@ export interface WatchlistServiceDeps {
   allowPrivateWebhooks: boolean;
   /** Whether SMTP_URL and MAIL_FROM are set. */
   emailEnabled: boolean;
+  /** Whose addresses e-mail alerts may go to (issue #33): the user's own, verified. */
+  alertEmail?: Pick<AlertEmail, "requireVerified" | "confirm">;
   /** Resolves a host name to its addresses (tests inject one; default dns.lookup). */
   lookup?: (host: string) => Promise<string[]>;
 }
@@ -247,7 +250,11 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
             "E-mail alerts are not available on this server: its administrator has not set SMTP_URL and MAIL_FROM. Use a webhook instead.",
             "channel.type",
           );
-        target = input.channel.to;
+        // Only the user's own address: their sign-in one or one they confirmed (issue #33).
+        if (!deps.alertEmail)
+          throw new ValidationError("E-mail alerts are not available on this server.", "channel.type");
+        await deps.alertEmail.requireVerified(userId, input.channel.to);
+        target = input.channel.to.toLowerCase();
       }
       const [row] = await db
         .insert(alertRules)
@@ -262,6 +269,11 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
         })
         .returning();
       return { ...ruleView(row!), ...(secret ? { secret } : {}) };
+    },
+
+    /** Confirms an alert e-mail address from the link mailed to it; null for an unknown or expired link. */
+    async confirmEmail(token: string): Promise<{ email: string } | null> {
+      return deps.alertEmail ? deps.alertEmail.confirm(token) : null;
     },
 
     async removeRule(userId: string, id: string, ruleId: string) {

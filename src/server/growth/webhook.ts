@@ -31,8 +31,10 @@ for (const [net4, prefix] of [
 ] as const)
   blocked.addSubnet(net4, prefix, "ipv4");
 for (const [net6, prefix] of [
-  ["::", 128],
-  ["::1", 128],
+  // IPv4-compatible (::a.b.c.d, deprecated; covers :: and ::1) and IPv4-translated
+  // (::ffff:0:a.b.c.d) forms: neither is a public unicast address (issue #33, item 11).
+  ["::", 96],
+  ["::ffff:0:0:0", 96],
   ["64:ff9b::", 96],
   ["64:ff9b:1::", 48],
   ["100::", 64],
@@ -119,21 +121,53 @@ export function signatureOf(body: string, secret: string): string {
   return `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;
 }
 
+/** A delivery's overall deadline: connect, send, headers and body together (issue #33, item 2). */
+export const WEBHOOK_DEADLINE_MS = 10_000;
+/** At most this much of a receiver's answer is read; a longer one is cut off (it is not used anyway). */
+const WEBHOOK_MAX_RESPONSE_BYTES = 16 * 1024;
+
 /**
  * POSTs a signed JSON body. Resolves on a 2xx answer; throws with a short reason otherwise (the
- * caller retries with backoff). Redirects are not followed.
+ * caller retries with backoff). Redirects are not followed. The whole exchange has one deadline
+ * (`deadlineMs`, default 10 s), not just an idle timeout, so a receiver that trickles a byte every
+ * few seconds is cut off like a silent one; the answer is read up to 16 KB; `signal` aborts it.
  */
 export async function sendWebhook(
   rawUrl: string,
   body: string,
   secret: string,
-  opts: { allowPrivate: boolean; lookup?: Lookup; timeoutMs?: number; userAgent?: string },
+  opts: {
+    allowPrivate: boolean;
+    lookup?: Lookup;
+    deadlineMs?: number;
+    userAgent?: string;
+    signal?: AbortSignal;
+  },
 ): Promise<void> {
+  const deadlineMs = opts.deadlineMs ?? WEBHOOK_DEADLINE_MS;
+  const started = Date.now();
   const target = await checkWebhookTarget(rawUrl, opts);
   const url = new URL(target.url);
   const family = net.isIPv6(target.address) ? 6 : 4;
   const client = url.protocol === "https:" ? https : http;
   await new Promise<void>((resolve, reject) => {
+    let settled = false;
+    const finish = (err?: Error) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      opts.signal?.removeEventListener("abort", onAbort);
+      // Nothing more is read from this receiver, whether it finished, failed or still trickles.
+      req.destroy();
+      if (err) reject(err);
+      else resolve();
+    };
+    const remaining = Math.max(0, deadlineMs - (Date.now() - started));
+    const timer = setTimeout(
+      () => finish(new Error(`the webhook did not answer within ${Math.round(deadlineMs / 1000)} s`)),
+      remaining,
+    );
+    const onAbort = () => finish(new Error("the delivery was stopped (the server is shutting down)"));
     const req = client.request(
       {
         method: "POST",
@@ -147,7 +181,6 @@ export async function sendWebhook(
           "user-agent": opts.userAgent ?? "creator-analytics-alerts",
           "x-signature-256": signatureOf(body, secret),
         },
-        timeout: opts.timeoutMs ?? 10_000,
         // The address checked above, never a second lookup.
         lookup: ((_host: string, o: { all?: boolean }, cb: (...args: unknown[]) => void) => {
           if (o?.all) cb(null, [{ address: target.address, family }]);
@@ -155,17 +188,24 @@ export async function sendWebhook(
         }) as unknown as typeof import("node:dns").lookup,
       },
       (res) => {
-        res.resume();
-        res.on("end", () => {
-          const status = res.statusCode ?? 0;
-          if (status >= 200 && status < 300) resolve();
-          else reject(new Error(`the webhook answered HTTP ${status}`));
+        const status = res.statusCode ?? 0;
+        let read = 0;
+        res.on("data", (chunk: Buffer) => {
+          read += chunk.length;
+          // Enough to know the answer; the rest is not waited for.
+          if (read > WEBHOOK_MAX_RESPONSE_BYTES) settle();
         });
-        res.on("error", reject);
+        const settle = () =>
+          finish(
+            status >= 200 && status < 300 ? undefined : new Error(`the webhook answered HTTP ${status}`),
+          );
+        res.on("end", settle);
+        res.on("error", (err) => finish(new Error(`the webhook's answer broke off (${err.message})`)));
       },
     );
-    req.on("timeout", () => req.destroy(new Error("the webhook did not answer in time")));
-    req.on("error", (err) => reject(new Error(`the webhook could not be reached (${err.message})`)));
+    req.on("error", (err) => finish(new Error(`the webhook could not be reached (${err.message})`)));
+    if (opts.signal?.aborted) return onAbort();
+    opts.signal?.addEventListener("abort", onAbort, { once: true });
     req.end(body);
   });
 }

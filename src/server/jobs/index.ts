@@ -84,7 +84,7 @@ export interface Jobs {
 }
 
 export async function createJobs(
-  config: Pick<AppConfig, "redisUrl" | "redisKeyPrefix" | "refreshConcurrency">,
+  config: Pick<AppConfig, "redisUrl" | "redisKeyPrefix" | "refreshConcurrency" | "userDailyReportLimit">,
   deps: JobsDeps,
 ): Promise<Jobs> {
   // BullMQ (and its Lua scripts) only loads with Redis: ~19 MB of RSS an embedded install never uses.
@@ -105,6 +105,8 @@ export async function createJobs(
       uploads,
       getAutoRefresh: deps.getAutoRefresh,
       now,
+      // Issue #33: a user's watchlists refresh at most their daily report limit of accounts a day.
+      watchedPerUserPerDay: config.userDailyReportLimit,
       enqueueRefreshes: (queue, jobs) => runner.enqueueMany(queue, jobs),
     });
   };

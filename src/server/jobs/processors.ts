@@ -37,6 +37,8 @@ export interface ProcessorDeps {
   uploads: UploadStore;
   getAutoRefresh: () => Promise<AutoRefreshMode>;
   now: () => Date;
+  /** Daily-cadence watched accounts refreshed per user (USER_DAILY_REPORT_LIMIT, issue #33). */
+  watchedPerUserPerDay?: number;
   /** Adds refresh jobs (idempotent by job id); returns how many were new. */
   enqueueRefreshes: (queue: string, jobs: { data: RefreshJobData; jobId: string }[]) => Promise<number>;
 }
@@ -73,7 +75,10 @@ function stopIfAborted(signal: AbortSignal): void {
 export function createProcessor(deps: ProcessorDeps): Processor {
   async function refresh(data: RefreshJobData, ctx: JobContext) {
     try {
-      const view = await deps.reports.refresh(data.platform, data.username, { signal: ctx.signal });
+      const view = await deps.reports.refresh(data.platform, data.username, {
+        signal: ctx.signal,
+        background: true,
+      });
       await deps.bodyCache.invalidate(view.username.toLowerCase());
       return {
         platform: view.platform,
@@ -201,7 +206,9 @@ export function createProcessor(deps: ProcessorDeps): Processor {
   /** Queues the watched accounts their watchlists' cadence makes due; returns how many were new. */
   async function enqueueWatched(now: Date): Promise<number> {
     const byPlatform = new Map<Platform, { data: RefreshJobData; jobId: string }[]>();
-    for (const a of await findDueWatchedAccounts(deps.db, now)) {
+    for (const a of await findDueWatchedAccounts(deps.db, now, {
+      perUserPerDay: deps.watchedPerUserPerDay,
+    })) {
       const queue = REFRESH_QUEUES[a.platform];
       const list = byPlatform.get(a.platform) ?? [];
       list.push({

@@ -74,6 +74,8 @@ export interface AnalyzeOptions {
   onStage?: (stage: AnalysisStage, detail?: string) => void;
   /** Admin refresh: ignore the cache and the not-found cache. */
   refresh?: boolean;
+  /** A background job's refresh: half of each source's pace is left to interactive reports (issue #33). */
+  background?: boolean;
   /**
    * Measured data only (discovery's web candidates): no web-search estimate stands in when fetching
    * fails, and the AI writer is not run (the engine's texts; bounded cost).
@@ -212,6 +214,7 @@ export function createReportService(deps: ReportServiceDeps) {
           linkKind: input.linkKind,
           bypassNotFoundCache: opts.refresh,
           preferSample: opts.sample === true,
+          background: opts.background,
         }));
       deps.observer?.upstream(platform, "ok");
     } catch (err) {
