@@ -154,7 +154,8 @@ export type MatchCriterion = (typeof MATCH_CRITERIA)[number];
 
 /** One criterion's share of the match percentage (points of max; all points add up to it). */
 export const matchContributionSchema = z.object({
-  criterion: z.enum(MATCH_CRITERIA),
+  /** "similarity": content alike the seeds' (lookalikes, issue #36). */
+  criterion: z.enum([...MATCH_CRITERIA, "similarity"]),
   label: z.string(),
   points: z.number().int().min(0).max(100),
   /** 0 when the criterion was not asked for ("any industry", no market). */
