@@ -192,3 +192,6 @@ export const CONCEPTS: Record<string, readonly string[]> = {
     "sleep",
   ],
 };
+
+/** The concept names, for requests that carry them (the finder's `criteria.meaning`). */
+export const CONCEPT_NAMES = Object.keys(CONCEPTS) as [string, ...string[]];

@@ -195,3 +195,18 @@ export function termLabel(term: string): string {
   if (term.startsWith("topic:")) return term.slice(6);
   return term;
 }
+
+/**
+ * The concepts a text means, in the order it names them, without repeats ("people who cook
+ * plant-based meals" → ["cooking", "plant-based food"]).
+ */
+export function meaningOf(text: string): string[] {
+  const words = wordsOf(text);
+  const tags = hashtagsOf(text).map((t) => singular(t.slice(1)));
+  return [...new Set(conceptsOf([...words, ...tags]).map((c) => c.slice(1)))];
+}
+
+/** The words of a representation that name a concept (the creator's own words for it: "vegan", "tofu"). */
+export function wordsFor(concept: string, terms: readonly string[]): string[] {
+  return terms.filter((t) => !/^[#~]|^topic:/.test(t) && CONCEPT_BY_PHRASE.get(t) === `~${concept}`);
+}

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { indexFieldsForSnapshot } from "#core/engine/build-report";
+import type { FinderResponse } from "#core/schemas/discovery";
 import type { LookalikesResponse, SimilarResponse } from "#core/schemas/similar";
 import { represent } from "#core/similar/represent";
 import { rowsOf } from "../db/rows";
@@ -303,5 +304,44 @@ describe.each(testedDatabaseKinds())("similar creators and lookalikes (%s)", (ki
     expect(none.json().message).toContain("seeds");
     const unknown = await ask({ seeds: [{ platform: "instagram", username: "nobody_here_123" }] });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it("the finder reads meaning: 'people who cook plant-based meals' finds a food creator who says 'vegan'", async () => {
+    const find = async (payload: object) => {
+      const res = await h.app.inject({ method: "POST", url: "/api/accounts/find", payload });
+      return { status: res.statusCode, body: res.json() as FinderResponse & { message?: string } };
+    };
+    const { status, body } = await find({
+      description: "people who cook plant-based meals",
+      platform: "instagram",
+      limit: 50,
+    });
+    expect(status).toBe(200);
+    expect(body.interpretedAs.meaning).toEqual(["cooking", "plant-based food"]);
+    const names = body.results.map((r) => r.username);
+    const green = body.results.find((r) => r.username === "green_kitchen");
+    expect(green, names.join(", ")).toBeDefined();
+    expect(REAL.find((r) => r.username === "green_kitchen")!.bio).not.toMatch(/plant/i);
+    expect(green!.matchReasons[0]).toMatch(/^Close to your description: .*vegan/);
+    // Meaning ranks the vegan cook above the pasta cook, whom the lexicon alone ranks higher (more followers).
+    expect(names.indexOf("green_kitchen")).toBeLessThan(names.indexOf("pasta_paolo"));
+
+    // The interpretation stays editable: the topics travel back as criteria.meaning.
+    const edited = await find({
+      description: "people who cook plant-based meals",
+      platform: "instagram",
+      criteria: { industries: [], countries: [], keywords: [], meaning: ["plant-based food"] },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.interpretedAs.meaning).toEqual(["plant-based food"]);
+    expect(edited.body.results.map((r) => r.username)).toContain("green_kitchen");
+    expect(edited.body.results.map((r) => r.username)).not.toContain("pasta_paolo");
+    const bad = await find({
+      description: "people who cook plant-based meals",
+      platform: "instagram",
+      criteria: { industries: [], countries: [], keywords: [], meaning: ["nonsense topic"] },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain("criteria.meaning");
   });
 });
