@@ -17,6 +17,8 @@ const SUITES: Suite[] = [
   { name: "growth", run: async (o) => (await import("./bench/growth")).benchGrowth(o) },
   { name: "web", run: async (o) => (await import("./bench/web")).benchWeb(o) },
   { name: "sources", run: async (o) => (await import("./bench/sources")).benchSources(o) },
+  // Issue #36: similar creators and lookalikes.
+  { name: "similar", run: async (o) => (await import("./bench/similar")).benchSimilar(o) },
 ];
 
 function fmt(n: number): string {

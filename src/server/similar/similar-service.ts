@@ -22,8 +22,10 @@ import { NotFoundError, ValidationError } from "../errors";
  * account_embeddings.terms), limited to CANDIDATES, then scored exactly here.
  */
 
-/** Candidates read per query before the exact rerank. */
-const CANDIDATES = 1500;
+/** Candidates ranked in the database per query (accounts sharing a key term). */
+const CANDIDATES = 4000;
+/** The best of them by term overlap, scored exactly here. */
+const SHORTLIST = 200;
 /** The seed's heaviest terms the candidate scan looks for. */
 const KEY_TERMS = 12;
 
@@ -210,17 +212,35 @@ export function createSimilarService(deps: { db: AppDb }) {
     platform: Platform;
     isSample: boolean;
     keys: string[];
+    query: Pick<Representation, "terms" | "weights">;
     exclude: number[];
     extra?: ReturnType<typeof sql>;
   }): Promise<AccountRow[]> {
     if (opts.keys.length === 0) return [];
+    // Two stages in one statement: up to CANDIDATES accounts sharing a key term (GIN), ranked by the
+    // dot product of their terms with the query's, in the database; only the best SHORTLIST rows
+    // travel to the exact score here (moving rows with their term arrays is what costs).
     const rows = rowsOf<AccountRow>(
-      await db.execute(sql`select ${ACCOUNT_COLUMNS} from account_embeddings e
-        join accounts a on a.id = e.account_id
-        where e.terms && ${sql.param(opts.keys)}::text[] and e.platform = ${opts.platform}
-          and e.is_sample = ${opts.isSample} and not a.is_private
-          and a.id <> all(${sql.param(opts.exclude)}::bigint[]) ${opts.extra ?? sql``}
-        limit ${CANDIDATES}`),
+      await db.execute(sql`
+        with c as (
+          select e.account_id, e.terms, e.weights from account_embeddings e
+          where e.terms && ${sql.param(opts.keys)}::text[] and e.platform = ${opts.platform}
+            and e.is_sample = ${opts.isSample} and e.account_id <> all(${sql.param(opts.exclude)}::bigint[])
+          limit ${CANDIDATES}
+        ), q as (
+          select * from unnest(${sql.param(opts.query.terms)}::text[], ${sql.param(opts.query.weights)}::real[]) as q(t, w)
+        ), ranked as (
+          select c.account_id, sum(q.w * cw.w) as dot
+          from c cross join lateral unnest(c.terms, c.weights) as cw(t, w)
+          join q on q.t = cw.t
+          group by c.account_id
+          order by dot desc
+          limit ${SHORTLIST}
+        )
+        select ${ACCOUNT_COLUMNS} from ranked r
+        join accounts a on a.id = r.account_id
+        join account_embeddings e on e.account_id = r.account_id
+        where not a.is_private ${opts.extra ?? sql``}`),
     );
     return rows.map(normalise);
   }
@@ -238,6 +258,7 @@ export function createSimilarService(deps: { db: AppDb }) {
         platform: seed.platform,
         isSample: seed.isSample,
         keys: keyTerms(rep),
+        query: rep,
         exclude: [seed.id],
       });
       const scored = found
@@ -297,6 +318,7 @@ export function createSimilarService(deps: { db: AppDb }) {
         platform,
         isSample,
         keys: keyTerms(merged),
+        query: merged,
         exclude: seeds.map((s) => s.id),
         extra: followerFilter,
       });
