@@ -11,10 +11,10 @@
 import { CONCEPTS } from "./concepts";
 
 /** Changes when the way representations are made changes (stored with each; a rebuild replaces them). */
-export const REPRESENTATION_MODEL = "terms-v1";
+export const REPRESENTATION_MODEL = "terms-v1-32";
 
 /** At most this many terms are kept per account (the heaviest). */
-export const MAX_TERMS = 48;
+export const MAX_TERMS = 32;
 
 export interface RepresentationInput {
   name?: string | null;
