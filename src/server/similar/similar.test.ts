@@ -251,6 +251,28 @@ describe.each(testedDatabaseKinds())("similar creators and lookalikes (%s)", (ki
     await syncEmbeddings(h.database.db);
   });
 
+  it("a report rewrites the account's representation from the snapshot it stores", async () => {
+    const [sample] = rowsOf<{ id: number; username: string }>(
+      await h.database.db.execute(
+        sql`select id, username from accounts where is_sample and platform = 'instagram' and not is_private order by id limit 1`,
+      ),
+    );
+    await h.database.db.execute(sql`delete from account_embeddings where account_id = ${sample!.id}`);
+    const res = await h.app.inject({
+      method: "POST",
+      url: "/api/analyze",
+      payload: { platform: "instagram", username: sample!.username },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = rowsOf<{ terms: string[]; model: string }>(
+      await h.database.db.execute(
+        sql`select terms, model from account_embeddings where account_id = ${sample!.id}`,
+      ),
+    );
+    expect(row?.terms.length).toBeGreaterThan(5);
+    expect((await similar(sample!.username)).body.results.length).toBeGreaterThan(0);
+  });
+
   it("lookalikes of three fitness creators from a list leave out the list's members", async () => {
     const login = await h.app.inject({
       method: "POST",
