@@ -9,7 +9,7 @@ import {
 import { canonicalHandle } from "#core/handles";
 import type { DiscoveryResult, FollowerRange } from "#core/schemas/discovery";
 import { canonicalTargetMarket, FOLLOWER_RANGES } from "#core/schemas/discovery";
-import type { Platform } from "#core/schemas/platform";
+import { PLATFORMS, type Platform } from "#core/schemas/platform";
 import type { LookalikesRequest, LookalikesResponse, Origin, SimilarResponse } from "#core/schemas/similar";
 import { type Representation, termCosine, termLabel, topicTerm } from "#core/similar/represent";
 import type { AppDb } from "../db/database";
@@ -198,7 +198,11 @@ export function createSimilarService(deps: { db: AppDb }) {
   async function findAccount(platform: Platform | undefined, username: string): Promise<AccountRow | null> {
     const where = platform
       ? sql`a.platform = ${platform} and a.username = ${canonicalHandle(platform, username)}`
-      : sql`lower(a.username) = ${username.replace(/^@/, "").toLowerCase()}`;
+      : // Every platform's spelling of the handle, so the (platform, username) index answers.
+        sql`(${sql.join(
+          PLATFORMS.map((p) => sql`(a.platform = ${p} and a.username = ${canonicalHandle(p, username)})`),
+          sql` or `,
+        )})`;
     const [row] = rowsOf<AccountRow>(
       await db.execute(sql`select ${ACCOUNT_COLUMNS} from accounts a
         left join account_embeddings e on e.account_id = a.id

@@ -225,6 +225,10 @@ describe.each(testedDatabaseKinds())("similar creators and lookalikes (%s)", (ki
     expect(bad.body.message).toContain("limit");
     const limited = await similar("fit_anna", "platform=instagram&limit=2");
     expect(limited.body.results).toHaveLength(2);
+    // Without a platform: the account of that handle on any platform (here Instagram).
+    const anyPlatform = await similar("@Fit_Anna", "limit=3");
+    expect(anyPlatform.status).toBe(200);
+    expect(anyPlatform.body.results.map((r) => r.username)).toContain("fit_ben");
   });
 
   it("rebuilds a representation when the account row changes (imports, seeds)", async () => {
