@@ -20,6 +20,8 @@ const SUITES: Suite[] = [
   { name: "server", run: async (o) => (await import("./bench/server")).benchServer(o) },
   // Issue #33: a webhook receiver that trickles cannot hold up other alerts or the shutdown.
   { name: "alerts", run: async (o) => (await import("./bench/alerts")).benchAlerts(o) },
+  // Issue #36: similar creators and lookalikes.
+  { name: "similar", run: async (o) => (await import("./bench/similar")).benchSimilar(o) },
 ];
 
 function fmt(n: number): string {

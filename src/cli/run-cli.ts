@@ -43,6 +43,12 @@ const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }
       "benchmarks                            recompute this installation's engagement percentiles now (the nightly job)",
     load: async () => (await import("./commands/benchmarks")).benchmarksCommand,
   },
+  // Issue #36: representations for similar creators, lookalikes and the finder's meaning match.
+  embeddings: {
+    summary:
+      "embeddings [--rebuild]                build missing or stale account representations (all with --rebuild), with progress",
+    load: async () => (await import("./commands/embeddings")).embeddingsCommand,
+  },
   backup: {
     summary: "backup <file.tar.gz>                  dump the embedded database (server stopped)",
     load: async () => (await import("./commands/backup")).backupCommand,

@@ -30,6 +30,8 @@ import { storedReportEntry } from "./reports/stored-report";
 import { siteSearchRoutes } from "./search/routes";
 import { seoRoutes } from "./seo/routes";
 import { settingsRoutes } from "./settings/routes";
+import { similarRoutes } from "./similar/routes";
+import { createSimilarService } from "./similar/similar-service";
 import { sourcesRoutes } from "./sources/routes";
 
 export interface AppDeps extends DepsInput {
@@ -145,6 +147,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(siteSearchRoutes, { siteSearch: services.siteSearch });
   await app.register(agencyRoutes, { config, lists: services.lists, compare: services.compare, now });
   await app.register(seoRoutes, { seo: services.seo, appUrl: config.appUrl });
+  // Issue #36: similar creators and lookalikes.
+  await app.register(similarRoutes, {
+    similar: createSimilarService({ db: deps.database.db }),
+    lists: services.lists,
+  });
   const site = { appUrl: config.appUrl, brandName: config.brandName };
   await registerWebApp(
     app,

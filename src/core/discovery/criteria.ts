@@ -34,6 +34,8 @@ export function interpretationFromCriteria(criteria: FinderCriteria): Interpreta
     notes,
     source: "edited",
   };
+  if (criteria.meaning && criteria.meaning.length > 0)
+    interpretation.meaning = [...new Set(criteria.meaning)];
   if (criteria.followerMin !== undefined && criteria.followerMin > 0) {
     interpretation.followerMin = criteria.followerMin;
   }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CONCEPT_NAMES } from "../similar/concepts";
 import { COUNTRIES, INDUSTRIES, TARGET_MARKETS } from "../taxonomy";
 import { PLATFORMS, platformSchema } from "./platform";
 
@@ -154,7 +155,8 @@ export type MatchCriterion = (typeof MATCH_CRITERIA)[number];
 
 /** One criterion's share of the match percentage (points of max; all points add up to it). */
 export const matchContributionSchema = z.object({
-  criterion: z.enum(MATCH_CRITERIA),
+  /** "similarity": content alike the seeds' (lookalikes, issue #36). */
+  criterion: z.enum([...MATCH_CRITERIA, "similarity"]),
   label: z.string(),
   points: z.number().int().min(0).max(100),
   /** 0 when the criterion was not asked for ("any industry", no market). */
@@ -331,6 +333,11 @@ export const finderCriteriaSchema = z
         .enum(ENGAGEMENT_LEVELS, { error: "criteria.engagementLevel must be High, Medium, Low or null" })
         .nullable()
         .optional(),
+      /** Issue #36: what the description means, matched in creators' own words (src/core/similar/concepts.ts). */
+      meaning: z
+        .array(z.enum(CONCEPT_NAMES, { error: "criteria.meaning: each must be one of the finder's topics" }))
+        .max(FINDER_MAX_KEYWORDS, { message: `criteria.meaning: at most ${FINDER_MAX_KEYWORDS} topics` })
+        .optional(),
     },
     {
       error:
@@ -383,6 +390,11 @@ export const interpretationSchema = z.object({
   engagementLevel: z.enum(ENGAGEMENT_LEVELS).nullable(),
   platforms: z.array(z.enum(PLATFORMS)).max(3),
   notes: z.array(z.string().max(300)).max(10),
+  /**
+   * Issue #36: topics the description means, matched in creators' own words as well as by the lexicon
+   * ("plant-based food" finds a bio that says "vegan"). Editable like the rest (criteria.meaning).
+   */
+  meaning: z.array(z.string().max(60)).max(10).optional(),
   /** lexicon or model: read from the description; edited: the criteria the request carried. */
   source: z.enum(["lexicon", "model", "edited"]),
 });

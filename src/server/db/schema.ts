@@ -636,3 +636,26 @@ export const alertDeliveryCounts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * Issue #36: each account's representation for similar creators, lookalikes and the finder's meaning
+ * match (src/core/similar/represent.ts, docs/decisions/034-similar-creators.md). Platform and the
+ * sample flag are copied from the account so a candidate scan needs no join; rewritten whenever the
+ * account's data is saved.
+ */
+export const accountEmbeddings = pgTable(
+  "account_embeddings",
+  {
+    accountId: bigint("account_id", { mode: "number" })
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    isSample: boolean("is_sample").notNull(),
+    model: text("model").notNull(),
+    terms: text("terms").array().notNull().default(sql`'{}'::text[]`),
+    weights: real("weights").array().notNull().default(sql`'{}'::real[]`),
+    formats: text("formats").array().notNull().default(sql`'{}'::text[]`),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("account_embeddings_terms_idx").using("gin", t.terms).with({ gin_pending_list_limit: 128 })],
+);

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AppDb } from "../db/database";
+import { syncEmbeddings } from "../similar/embedding-store";
 
 /**
  * After a bulk write to accounts (a seed, an import): fresh planner statistics, and a visibility map
@@ -11,4 +12,7 @@ import type { AppDb } from "../db/database";
  */
 export async function refreshAccountsIndex(db: AppDb): Promise<void> {
   await db.execute(sql`vacuum (analyze) accounts`);
+  // Issue #36: the representations of the accounts just written (similar creators, lookalikes).
+  await syncEmbeddings(db);
+  await db.execute(sql`vacuum (analyze) account_embeddings`);
 }

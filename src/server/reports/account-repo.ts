@@ -10,6 +10,7 @@ import type { AppDb, DbOrTx } from "../db/database";
 import { accountSnapshots, accounts, growthPoints, history, posts, reports } from "../db/schema";
 import { coversTargetSql } from "../discovery/sql";
 import { insertMeasuredPoint, visiblePoints } from "../growth/growth-repo";
+import { saveRepresentationOf } from "../similar/embedding-store";
 
 /** The index fields the engine derives, stored on the account row for listing, search and discovery. */
 export type AccountIndexFields = IndexFields;
@@ -118,6 +119,8 @@ export function createAccountRepo(db: AppDb) {
     async saveAnalysis(input: SaveAnalysisInput): Promise<{ accountId: number; reportId: number }> {
       return db.transaction(async (tx) => {
         const accountId = await upsertAccount(tx, input);
+        // Issue #36: the account's representation for similar creators, from the snapshot being stored.
+        await saveRepresentationOf(tx, accountId, input.snapshot, input.index.industry);
         if (input.measured === false) {
           const [rep] = await tx
             .insert(reports)

@@ -7,6 +7,8 @@ import { PageLoading } from "../components/ui/spinner";
 import { paths } from "../config/paths";
 import { showLoginPrompt, useSession } from "../features/auth";
 import { ListsView } from "../features/lists";
+import { LookalikesPanel } from "../features/similar";
+import { renderCreatorActions } from "./creator-actions";
 
 /** /lists and /lists/{id}: shortlists with notes and statuses, exports and client links (needs sign-in). */
 export function ListsPage() {
@@ -38,7 +40,13 @@ export function ListsPage() {
             title="Lists"
             description="Shortlist creators for a campaign, keep notes and where each one stands, export the list or share it with a client."
           />
-          <ListsView openId={openId} onOpen={(id) => navigate(paths.lists(id ?? undefined))} />
+          <ListsView
+            openId={openId}
+            onOpen={(id) => navigate(paths.lists(id ?? undefined))}
+            renderListExtra={(list) => (
+              <LookalikesPanel listId={list.id} creators={list.items} renderActions={renderCreatorActions} />
+            )}
+          />
         </>
       ) : null}
     </PageContainer>

@@ -44,9 +44,11 @@ function visit(path: string, session: Session = {}) {
 }
 
 const report = () => screen.findByRole("article", { name: "Report for @gabrielthomas" }, { timeout: 3000 });
-/** Report reads (the growth card's own call is counted apart). */
+/** Report reads (the growth card's and similar creators' own calls are counted apart). */
 const accountCalls = (calls: { url: string }[]) =>
-  calls.filter((c) => c.url.startsWith("/api/accounts/") && !c.url.includes("/growth"));
+  calls.filter(
+    (c) => c.url.startsWith("/api/accounts/") && !c.url.includes("/growth") && !c.url.includes("/similar"),
+  );
 
 describe("home page (variant A)", () => {
   it("has the hero, 'Start Your Analysis', three feature cards, a labelled sample report and recent accounts", async () => {

@@ -8,7 +8,9 @@ import { interpretationFromCriteria } from "#core/discovery/criteria";
 import { type DescriptionExtractor, interpretDescription } from "#core/discovery/interpret";
 import type { FinderRequest, FinderResponse, FinderResult, Interpretation } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
+import { meaningOf } from "#core/similar/represent";
 import type { DbOrTx } from "../../db/database";
+import { findByMeaning, mergeFinderResults } from "../../similar/meaning-search";
 import { findExhaustive } from "./finder-sql";
 import { finderPlan } from "./plan";
 import { finderResultOf } from "./result";
@@ -27,11 +29,14 @@ export interface FinderServiceDeps {
 export function createFinderService(deps: FinderServiceDeps): FinderService {
   return {
     async find(request) {
-      const interpretedAs = request.criteria
+      const read = request.criteria
         ? interpretationFromCriteria(request.criteria)
         : await interpretDescription(request.description, request.platform, {
             extractor: deps.extractor,
           });
+      // Issue #36: the description's topics, matched by meaning as well (edited criteria carry their own).
+      const meaning = request.criteria ? (read.meaning ?? []) : meaningOf(request.description ?? "");
+      const interpretedAs = meaning.length > 0 ? { ...read, meaning } : read;
       const results = await search(deps.db, request.platform, interpretedAs, request.limit);
       return { results, interpretedAs };
     },
@@ -45,7 +50,18 @@ async function search(
   limit: number,
 ): Promise<FinderResult[]> {
   const plan = finderPlan(platform, criteria);
-  if (!plan) return [];
-  const rows = (await findIndexed(db, plan, limit)) ?? (await findExhaustive(db, plan, limit));
-  return rows.map((r) => finderResultOf(r, plan));
+  const topics = criteria.meaning ?? [];
+  if (!plan && topics.length === 0) return [];
+  const lexicon = plan
+    ? ((await findIndexed(db, plan, limit)) ?? (await findExhaustive(db, plan, limit))).map((r) =>
+        finderResultOf(r, plan),
+      )
+    : [];
+  const meaning = await findByMeaning(
+    db,
+    plan ?? { platform, industries: [], related: [], countries: [], engagementLevel: null },
+    topics,
+    limit,
+  );
+  return mergeFinderResults(lexicon, meaning, limit);
 }

@@ -26,12 +26,13 @@ import {
 /** Countries in alphabetical order, once each (the taxonomy lists some under two markets). */
 const COUNTRY_OPTIONS = [...new Set<string>(COUNTRIES)].sort((a, b) => a.localeCompare(b, "en-US"));
 
-type ChipKind = "industry" | "country" | "keyword" | "size" | "engagement";
+type ChipKind = "industry" | "country" | "keyword" | "meaning" | "size" | "engagement";
 
 const CHIP_STYLE: Record<ChipKind, string> = {
   industry: "border-primary/40 bg-primary/10",
   country: "border-success/40 bg-success/10",
   keyword: "border-input bg-background",
+  meaning: "border-input bg-muted",
   size: "border-warning/40 bg-warning/10",
   engagement: "border-primary/40 bg-background",
 };
@@ -40,6 +41,7 @@ const KIND_LABEL: Record<ChipKind, string> = {
   industry: "Industry",
   country: "Country",
   keyword: "Keyword",
+  meaning: "Close in meaning to",
   size: "Size",
   engagement: "Engagement",
 };
@@ -119,7 +121,11 @@ export function CriteriaChips({ interpretation, criteria, onChange, busy }: Crit
   };
 
   const empty =
-    criteria.industries.length + criteria.countries.length + criteria.keywords.length === 0 &&
+    criteria.industries.length +
+      criteria.countries.length +
+      criteria.keywords.length +
+      (criteria.meaning?.length ?? 0) ===
+      0 &&
     size === null &&
     criteria.engagementLevel === null;
 
@@ -173,6 +179,17 @@ export function CriteriaChips({ interpretation, criteria, onChange, busy }: Crit
               text={`“${word}”`}
               disabled={busy}
               onRemove={() => remove("keywords", word)}
+            />
+          ))}
+          {(criteria.meaning ?? []).map((topic) => (
+            <Chip
+              key={`m-${topic}`}
+              kind="meaning"
+              text={topic}
+              disabled={busy}
+              onRemove={() =>
+                onChange({ ...criteria, meaning: (criteria.meaning ?? []).filter((t) => t !== topic) })
+              }
             />
           ))}
           {size ? (

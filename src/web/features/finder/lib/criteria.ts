@@ -17,6 +17,8 @@ export interface EditableCriteria {
   followerMax?: number;
   /** "High", "Medium", "Low" or null (any engagement). */
   engagementLevel: EngagementLevel | null;
+  /** Topics matched by meaning in creators' own words (issue #36). */
+  meaning?: string[];
 }
 
 export function criteriaOf(interpretation: Interpretation): EditableCriteria {
@@ -28,6 +30,7 @@ export function criteriaOf(interpretation: Interpretation): EditableCriteria {
   };
   if (interpretation.followerMin !== undefined) criteria.followerMin = interpretation.followerMin;
   if (interpretation.followerMax !== undefined) criteria.followerMax = interpretation.followerMax;
+  if (interpretation.meaning) criteria.meaning = [...interpretation.meaning];
   return criteria;
 }
 
@@ -41,6 +44,7 @@ export function toRequestCriteria(criteria: EditableCriteria): FinderCriteriaInp
   };
   if (criteria.followerMin !== undefined) out.followerMin = criteria.followerMin;
   if (criteria.followerMax !== undefined) out.followerMax = criteria.followerMax;
+  if (criteria.meaning) out.meaning = criteria.meaning;
   return out;
 }
 

@@ -1,5 +1,5 @@
 import { BarChart3, FileDown, Trash2 } from "lucide-react";
-import { useEffect, useId, useState } from "react";
+import { type ReactNode, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { Link } from "wouter";
 import { COMPARE_MAX } from "#core/schemas/compare";
@@ -8,6 +8,7 @@ import {
   LIST_NOTE_MAX,
   LIST_STATUS_LABELS,
   LIST_STATUSES,
+  type ListDetail as ListDetailData,
   type ListItem,
   type ListStatus,
 } from "#core/schemas/lists";
@@ -27,7 +28,16 @@ import { figureCells, GradeCell, PriceCell, TotalsLine } from "./list-table";
 import { ShareDialog } from "./share-dialog";
 
 /** One list: its creators with inline notes and statuses, totals, exports, share links, compare. */
-export function ListDetail({ listId, onDeleted }: { listId: number; onDeleted: () => void }) {
+export function ListDetail({
+  listId,
+  onDeleted,
+  renderExtra,
+}: {
+  listId: number;
+  onDeleted: () => void;
+  /** What the page adds under the list (issue #36: "Find lookalikes of this list"). */
+  renderExtra?: (list: ListDetailData) => ReactNode;
+}) {
   const id = useId();
   const list = useList(listId);
   const remove = useDeleteList();
@@ -139,6 +149,7 @@ export function ListDetail({ listId, onDeleted }: { listId: number; onDeleted: (
           </div>
         </>
       )}
+      {renderExtra ? renderExtra(list.data) : null}
     </section>
   );
 }

@@ -1,8 +1,8 @@
 import { Plus } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
 import { Link } from "wouter";
-import { LIST_NAME_MAX } from "#core/schemas/lists";
+import { LIST_NAME_MAX, type ListDetail as ListDetailData } from "#core/schemas/lists";
 import { Button } from "../../../components/ui/button";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -17,9 +17,12 @@ import { ListDetail } from "./list-detail";
 export function ListsView({
   openId,
   onOpen,
+  renderListExtra,
 }: {
   openId: number | null;
   onOpen: (id: number | null) => void;
+  /** What the page adds under the open list (issue #36: lookalikes). */
+  renderListExtra?: (list: ListDetailData) => ReactNode;
 }) {
   const id = useId();
   const lists = useLists();
@@ -80,7 +83,12 @@ export function ListsView({
         ) : null}
       </aside>
       {shownId !== null ? (
-        <ListDetail key={shownId} listId={shownId} onDeleted={() => onOpen(null)} />
+        <ListDetail
+          key={shownId}
+          listId={shownId}
+          onDeleted={() => onOpen(null)}
+          renderExtra={renderListExtra}
+        />
       ) : lists.data ? (
         <p className="text-muted-foreground">
           No lists yet. Create one here, or use “Add to list” wherever a creator appears.

@@ -1,0 +1,155 @@
+import { sql } from "drizzle-orm";
+import { createSampleCatalog, type SampleCatalog } from "#core/sample/index";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
+import { REPRESENTATION_MODEL, type Representation, represent } from "#core/similar/represent";
+import type { AppDb, DbOrTx } from "../db/database";
+import { rowsOf } from "../db/rows";
+
+/**
+ * Storage of account representations (table account_embeddings, decision 034). Two ways in:
+ * `saveRepresentationOf` when one account is saved from a snapshot (reports, captures), and
+ * `syncEmbeddings` after bulk writes (seeds, imports) and for `cli embeddings --rebuild`: it (re)builds
+ * every account whose representation is missing, older than the account row, or of another model.
+ */
+
+/** Recent captions read per account (the collectors fetch about this many). */
+const POSTS_PER_ACCOUNT = 30;
+
+export async function saveRepresentation(
+  tx: DbOrTx,
+  rows: { accountId: number; platform: string; isSample: boolean; rep: Representation }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  // Arrays of arrays do not pass through unnest() as rows; terms and formats travel joined by \u001f.
+  const col = <T>(f: (r: (typeof rows)[number]) => T) => sql.param(rows.map(f));
+  await tx.execute(sql`
+    insert into account_embeddings (account_id, platform, is_sample, model, terms, weights, formats, updated_at)
+    select u.id, u.platform, u.is_sample, ${REPRESENTATION_MODEL},
+      case when u.terms = '' then '{}'::text[] else string_to_array(u.terms, ${"\u001f"}) end,
+      case when u.weights = '' then '{}'::real[] else string_to_array(u.weights, ',')::real[] end,
+      case when u.formats = '' then '{}'::text[] else string_to_array(u.formats, ${"\u001f"}) end,
+      now()
+    from unnest(${col((r) => r.accountId)}::bigint[], ${col((r) => r.platform)}::text[],
+      ${col((r) => r.isSample)}::boolean[], ${col((r) => r.rep.terms.join("\u001f"))}::text[],
+      ${col((r) => r.rep.weights.join(","))}::text[], ${col((r) => r.rep.formats.join("\u001f"))}::text[])
+      as u(id, platform, is_sample, terms, weights, formats)
+    on conflict (account_id) do update set platform = excluded.platform, is_sample = excluded.is_sample,
+      model = excluded.model, terms = excluded.terms, weights = excluded.weights, formats = excluded.formats,
+      updated_at = excluded.updated_at`);
+}
+
+/** The hook of a saved analysis: the account's representation from the snapshot just stored. */
+export async function saveRepresentationOf(
+  tx: DbOrTx,
+  accountId: number,
+  snapshot: ProfileSnapshot,
+  industry: string,
+): Promise<void> {
+  const rep = represent({ ...snapshot, industry });
+  await saveRepresentation(tx, [
+    { accountId, platform: snapshot.platform, isSample: snapshot.source === "sample", rep },
+  ]);
+}
+
+interface StaleRow {
+  id: number | string;
+  platform: string;
+  name: string;
+  bio: string;
+  category: string | null;
+  industry: string;
+  is_sample: boolean;
+  sample_index: number | null;
+  seed: number | null;
+}
+
+export interface SyncOptions {
+  /** Rebuild every representation, not only missing or stale ones. */
+  all?: boolean;
+  batchSize?: number;
+  now?: Date;
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** The start of the UTC day, as the sample store rebuilds sample creators (samples/sample-service.ts). */
+function sampleDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Builds the representations that are missing or stale (all of them with `all`), in batches by
+ * account id. Sample creators store no posts: their captions are regenerated from the sample catalog,
+ * as their reports are. Returns how many were written.
+ */
+export async function syncEmbeddings(db: AppDb, opts: SyncOptions = {}): Promise<{ built: number }> {
+  const batchSize = opts.batchSize ?? 2000;
+  const now = opts.now ?? new Date();
+  const staleWhere = opts.all
+    ? sql`true`
+    : sql`(e.account_id is null or e.updated_at < a.updated_at or e.model <> ${REPRESENTATION_MODEL})`;
+  const [countRow] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+      select count(*)::int as n from accounts a left join account_embeddings e on e.account_id = a.id
+      where ${staleWhere}`),
+  );
+  const total = Number(countRow?.n ?? 0);
+  if (total === 0) return { built: 0 };
+  const catalogs = new Map<number, SampleCatalog>();
+  const catalogFor = (seed: number, index: number) => {
+    let c = catalogs.get(seed);
+    if (!c || c.size <= index) {
+      c = createSampleCatalog(Math.max(index + 1, (c?.size ?? 0) * 2), { seed, now: sampleDay(now) });
+      catalogs.set(seed, c);
+    }
+    return c;
+  };
+  let built = 0;
+  let after = 0;
+  for (;;) {
+    if (opts.signal?.aborted) throw opts.signal.reason ?? new Error("aborted");
+    const rows = rowsOf<StaleRow>(
+      await db.execute(sql`
+        select a.id, a.platform, a.name, a.bio, a.category, a.industry, a.is_sample, s.sample_index, s.seed
+        from accounts a
+        left join account_embeddings e on e.account_id = a.id
+        left join sample_accounts s on a.is_sample and s.platform = a.platform and s.username = a.username
+        where a.id > ${after} and ${staleWhere}
+        order by a.id limit ${batchSize}`),
+    );
+    if (rows.length === 0) break;
+    after = Number(rows[rows.length - 1]!.id);
+    const realIds = rows.filter((r) => r.sample_index == null).map((r) => Number(r.id));
+    const postsById = new Map<number, { type: string; caption: string | null }[]>();
+    if (realIds.length > 0) {
+      const postRows = rowsOf<{ account_id: number | string; type: string; caption: string | null }>(
+        await db.execute(sql`
+          select p.account_id, p.type, p.caption from unnest(${sql.param(realIds)}::bigint[]) as ids(id)
+          cross join lateral (select account_id, type, caption from posts where account_id = ids.id
+            order by posted_at desc limit ${POSTS_PER_ACCOUNT}) p`),
+      );
+      for (const p of postRows) {
+        const id = Number(p.account_id);
+        const list = postsById.get(id) ?? [];
+        list.push(p);
+        postsById.set(id, list);
+      }
+    }
+    const out = rows.map((r) => {
+      const id = Number(r.id);
+      const posts =
+        r.sample_index != null && r.seed != null
+          ? catalogFor(r.seed, r.sample_index).snapshotAt(r.sample_index).posts.slice(0, POSTS_PER_ACCOUNT)
+          : (postsById.get(id) ?? []);
+      const rep = represent({ name: r.name, bio: r.bio, category: r.category, industry: r.industry, posts });
+      return { accountId: id, platform: r.platform, isSample: r.is_sample, rep };
+    });
+    await saveRepresentation(db, out);
+    built += out.length;
+    opts.onProgress?.(built, total);
+    await yieldToEventLoop();
+  }
+  return { built };
+}

@@ -1,0 +1,57 @@
+import type { FastifyPluginAsync } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  lookalikesRequestSchema,
+  lookalikesResponseSchema,
+  similarParamsSchema,
+  similarQuerySchema,
+  similarResponseSchema,
+} from "#core/schemas/similar";
+import type { ListsService } from "../agency/lists-service";
+import { requireUser } from "../auth/auth-plugin";
+import type { SimilarService } from "./similar-service";
+
+export interface SimilarRoutesOptions {
+  similar: SimilarService;
+  lists: ListsService;
+}
+
+/**
+ * Issue #36: `GET /api/accounts/:username/similar` and `POST /api/discovery/lookalikes`. Open like
+ * discovery (spec §6); excluding a list's members needs its owner signed in (another user's list is
+ * a 404, as everywhere).
+ */
+export const similarRoutes: FastifyPluginAsync<SimilarRoutesOptions> = async (base, opts) => {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { similar, lists } = opts;
+
+  app.get(
+    "/api/accounts/:username/similar",
+    {
+      schema: {
+        params: similarParamsSchema,
+        querystring: similarQuerySchema,
+        response: { 200: similarResponseSchema },
+      },
+    },
+    async (request) => {
+      const { platform, limit } = request.query;
+      return similar.similar(platform, request.params.username, limit);
+    },
+  );
+
+  app.post(
+    "/api/discovery/lookalikes",
+    { schema: { body: lookalikesRequestSchema, response: { 200: lookalikesResponseSchema } } },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      const { excludeListId } = request.body;
+      let members: { platform: string; username: string }[] = [];
+      if (excludeListId !== undefined) {
+        const user = requireUser(request, "Sign in to leave out the creators of one of your lists.");
+        members = (await lists.detail(excludeListId, user.id)).items;
+      }
+      return similar.lookalikes(request.body, members);
+    },
+  );
+};
