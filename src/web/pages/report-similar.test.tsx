@@ -109,7 +109,13 @@ const LIST: ListDetail = {
     status: "prospect" as const,
     addedAt: "2026-11-21T10:00:00.000Z",
   })),
-  totals: { creators: 3, followers: 120_000, estimatedCostLow: 0, estimatedCostHigh: 0 },
+  totals: {
+    creators: 3,
+    followers: 120_000,
+    estimatedCostLow: null,
+    estimatedCostHigh: null,
+    costEstimatedFor: 0,
+  },
 };
 
 const DAN: DiscoveryResult = {
