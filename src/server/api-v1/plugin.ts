@@ -152,10 +152,14 @@ export const publicApiPlugin: FastifyPluginAsync<PublicApiOptions> = async (base
   await base.register(keyRoutes, { keys });
   await base.register(v1Routes, { ...opts, keys });
 
-  base.get("/api/openapi.json", { schema: { hide: true } }, async (_request, reply) => {
-    reply.header("cache-control", "no-cache");
-    return base.swagger();
-  });
+  base.get(
+    "/api/openapi.json",
+    { config: { auth: "public" }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return base.swagger();
+    },
+  );
   registerApiDocs(base, () => base.swagger() as unknown as Record<string, unknown>);
 };
 
@@ -271,14 +275,18 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
   });
 
   // Preflight: any v1 path, answered before authentication (browsers send no Authorization on it).
-  app.options("/api/v1/*", { schema: { hide: true } }, async (_request, reply) => {
-    reply
-      .code(204)
-      .header("access-control-allow-methods", "GET, POST, OPTIONS")
-      .header("access-control-allow-headers", "Authorization, Content-Type")
-      .header("access-control-max-age", "600");
-    return reply.send();
-  });
+  app.options(
+    "/api/v1/*",
+    { config: { auth: "public" }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply
+        .code(204)
+        .header("access-control-allow-methods", "GET, POST, OPTIONS")
+        .header("access-control-allow-headers", "Authorization, Content-Type")
+        .header("access-control-max-age", "600");
+      return reply.send();
+    },
+  );
 
   // Each key has its own per-minute budget (Redis with REDIS_URL, in process without), in place of
   // the per-address limit, with the IETF draft RateLimit-* headers on every answer.
@@ -305,7 +313,7 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
       code: "RATE_LIMITED",
     }),
   };
-  const route = (scope: ApiKeyScope) => ({ apiScope: scope, rateLimit });
+  const route = (scope: ApiKeyScope) => ({ auth: "api-key" as const, apiScope: scope, rateLimit });
   const security = [{ apiKey: [] }];
   const errors = {
     400: err(400),

@@ -31,7 +31,10 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
 
   app.post(
     "/api/discovery/search",
-    { schema: { body: discoverySearchRequestSchema, response: { 200: discoverySearchResponseSchema } } },
+    {
+      config: { auth: "public" },
+      schema: { body: discoverySearchRequestSchema, response: { 200: discoverySearchResponseSchema } },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       // Web-found accounts join the first page only (later pages are the index's ranking).
@@ -48,6 +51,7 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
   app.post(
     "/api/accounts/find",
     {
+      config: { auth: "public" },
       schema: { body: finderRequestSchema, response: { 200: finderResponseSchema } },
       // Spec §5 gives the short-description message word for word: keep it exactly (the shared
       // handler would prefix the field name), with the field beside it.

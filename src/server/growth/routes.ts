@@ -53,6 +53,7 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
   app.get(
     "/api/accounts/:username/growth",
     {
+      config: { auth: "public" },
       schema: {
         params: growthParamsSchema,
         querystring: growthQuerySchema,

@@ -52,7 +52,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
 
   app.post(
     "/api/analyze",
-    { schema: { body: analyzeRequestSchema, response: { 200: accountSchema } } },
+    { config: { auth: "public" }, schema: { body: analyzeRequestSchema, response: { 200: accountSchema } } },
     async (request, reply) => {
       let spent = false;
       const view = await reports.analyze(request.body, who(request, reply), {
@@ -72,7 +72,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
   app.get(
     "/api/analyze/stream",
     // No implicit HEAD twin: a HEAD would run (and charge) a whole analysis with nothing to show.
-    { exposeHeadRoute: false, schema: { querystring: analyzeRequestSchema } },
+    { exposeHeadRoute: false, config: { auth: "public" }, schema: { querystring: analyzeRequestSchema } },
     async (request, reply) => {
       const identity = who(request, reply);
       const stream = openEventStream(request, reply);
@@ -99,7 +99,11 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
 
   app.get(
     "/api/accounts",
-    { schema: { querystring: listAccountsQuerySchema, response: { 200: z.array(accountSchema) } } },
+    {
+      // Public; scope=history needs a user (requireUser below: the rule depends on the input).
+      config: { auth: "public" },
+      schema: { querystring: listAccountsQuerySchema, response: { 200: z.array(accountSchema) } },
+    },
     async (request, reply) => {
       const q = request.query;
       if (q.scope === "history") {
@@ -123,6 +127,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
   app.get(
     "/api/accounts/:username",
     {
+      config: { auth: "public" },
       schema: {
         params: accountParamsSchema,
         querystring: accountQuerySchema,
