@@ -24,7 +24,6 @@ import { jobRoutes } from "./jobs/routes";
 import { healthRoutes } from "./ops/health-routes";
 import { registerRequestMetrics } from "./ops/metrics";
 import { reportRoutes } from "./reports/routes";
-import { storedReportEntry } from "./reports/stored-report";
 import { siteSearchRoutes } from "./search/routes";
 import { seoRoutes } from "./seo/routes";
 import { settingsRoutes } from "./settings/routes";
@@ -116,13 +115,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     finder: services.finder,
     webCandidates: services.webCandidates,
   });
-  const bodyCache = shared.bodyCache;
   await app.register(reportRoutes, {
     config,
     reports: services.reports,
     repo: services.repo,
-    now,
-    bodyCache,
+    store: services.reportStore,
     onView: (entry) => jobs.noteViewed(entry),
   });
   await app.register(jobRoutes, { jobs });
@@ -133,12 +130,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     data: services.accountData,
     aiEnabled: config.aiEnabled,
     now,
-    onDataDeleted: () => bodyCache.clear(),
+    onDataDeleted: () => services.reportStore.clear(),
   });
   await app.register(publicApiPlugin, {
     config,
     services,
-    bodyCache,
     onView: (entry) => jobs.noteViewed(entry),
   });
   await app.register(siteSearchRoutes, { siteSearch: services.siteSearch });
@@ -153,7 +149,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       // A report page comes rendered with its stored report (decision 027); nothing is recorded.
       storedReport: async (platform, username) => {
         try {
-          const entry = await storedReportEntry({ repo: services.repo, bodyCache }, platform, username);
+          const entry = await services.reportStore.read(platform, username);
           return { body: entry.body, etag: entry.etag };
         } catch (err) {
           if (err instanceof NotFoundError) return null;

@@ -44,6 +44,7 @@ import { collectorByOrigin, instrumentFetch, type UpstreamObserver } from "./ops
 import { createQuotaService, type QuotaService } from "./quota/quota-service";
 import { type AccountRepo, createAccountRepo } from "./reports/account-repo";
 import { createReportService, type ReportObserver, type ReportService } from "./reports/report-service";
+import { ReportStore } from "./reports/report-store";
 import { resolveAnalyzeInput } from "./reports/resolve-input";
 import { createDbSampleStore } from "./samples/sample-service";
 import { createSiteSearchService, type SiteSearchService } from "./search/search-service";
@@ -70,6 +71,8 @@ export interface Services {
   sourceHealth: SourceHealthStore;
   repo: AccountRepo;
   reports: ReportService;
+  /** Where reports are saved (invalidating the cached body) and read as the API sends them. */
+  reportStore: ReportStore;
   /** The admin's settings (cache, expiry, auto-refresh, model rate limit, model): `settings.get()`. */
   settings: AdminSettingsService;
   /** Export and delete-all of stored accounts (admin). */
@@ -112,7 +115,7 @@ export interface ServiceDeps {
    * The single-flight and not-found cache instances share, and with REDIS_URL the Redis connection
    * that also shares the model calls-per-minute count; in-process ones when absent.
    */
-  shared?: Pick<SharedState, "singleFlight" | "notFoundCache" | "redis">;
+  shared?: Pick<SharedState, "singleFlight" | "notFoundCache" | "redis" | "bodyCache">;
   /** Bounds of discovery's web candidates (default WEB_CANDIDATE_LIMITS). */
   webCandidateLimits?: WebCandidateServiceDeps["limits"];
   /** Operational counters (Prometheus in the app): collectors' HTTP requests, model tokens. */
@@ -210,8 +213,10 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
   };
   const extractor = criteriaExtractorFromConfig(config, { ...ai, onUsage });
   const benchmarkCells = createBenchmarkCache(db, () => now().getTime());
+  const reportStore = new ReportStore({ repo, bodyCache: shared.bodyCache, now });
   const reports = createReportService({
     repo,
+    store: reportStore,
     collectors,
     quota,
     singleFlight: shared.singleFlight,
@@ -247,6 +252,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     sourceHealth,
     repo,
     reports,
+    reportStore,
     settings,
     accountData: createAccountDataService({ db }),
     sources: createSourcesService({ config, collectors: collectors.collectors, health: sourceHealth, now }),

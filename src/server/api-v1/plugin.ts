@@ -27,9 +27,8 @@ import { profileSnapshotSchema } from "#core/schemas/snapshot";
 import { userOf } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import { AppError, NotFoundError } from "../errors";
-import { storedReportEntry } from "../reports/stored-report";
 import type { Services } from "../services";
-import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
+import type { BodyCacheEntry } from "../shared/body-cache";
 import type { ApiKeyOwner, ApiKeyService } from "./api-key-service";
 import { registerApiDocs } from "./docs-page";
 import { API_EXAMPLES } from "./examples";
@@ -102,7 +101,6 @@ const EXPOSED_HEADERS =
 export interface PublicApiOptions {
   config: AppConfig;
   services: Services;
-  bodyCache: BodyCache;
   /** A stored report was opened (the "refresh on viewing" auto-refresh setting). */
   onView?: (entry: BodyCacheEntry) => void;
 }
@@ -246,7 +244,7 @@ function bearerKey(request: FastifyRequest): string {
 
 const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { config, services, keys, bodyCache } = opts;
+  const { config, services, keys } = opts;
   // The same discovery, finder and web-candidate services as the cookie routes (services.ts).
   const { discovery, finder, webCandidates: web } = services;
 
@@ -368,7 +366,6 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
             `The analysis of @${request.body.username} took longer than ${Math.round(config.apiTimeBudgetMs / 1000)} seconds, this API's time budget, and was stopped; no quota unit was spent. Try again later, or read the stored report with GET /api/v1/accounts/${request.body.platform}/{username}.`,
           );
         });
-      await bodyCache.invalidate(view.username.toLowerCase());
       reply.header("cache-control", "no-store");
       return accountSchema.parse(view);
     },
@@ -395,7 +392,7 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
     async (request, reply) => {
       const { platform } = request.params;
       const username = request.params.username.replace(/^@+/, "");
-      const entry = await storedReportEntry({ repo: services.repo, bodyCache }, platform, username);
+      const entry = await services.reportStore.read(platform, username);
       opts.onView?.(entry);
       reply.header("etag", entry.etag);
       reply.header("cache-control", "private, max-age=60");
@@ -508,7 +505,6 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
         { ...quotaOf(request), capturedBy: owner.name || owner.email },
         { signal: abortOnClose(reply) },
       );
-      await bodyCache.invalidate(view.username.toLowerCase());
       reply.header("cache-control", "no-store");
       return accountSchema.parse(view);
     },

@@ -15,18 +15,17 @@ import { isSameSiteRequest, quotaIdentity, requireUser } from "../auth/auth-plug
 import type { AppConfig } from "../config";
 import { ValidationError } from "../errors";
 import { abortOnClose, openEventStream } from "../http/sse";
-import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
+import type { BodyCacheEntry } from "../shared/body-cache";
 import type { AccountRepo } from "./account-repo";
-import { type AccountView, type ReportService, toAccountView } from "./report-service";
-import { storedReportEntry } from "./stored-report";
+import type { ReportService } from "./report-service";
+import { type AccountView, type ReportStore, toAccountView } from "./report-store";
 
 export interface ReportRoutesOptions {
   config: AppConfig;
   reports: ReportService;
   repo: AccountRepo;
-  now: () => Date;
-  /** Serialised stored reports (short TTL, shared through Redis when configured); cleared for an account when a report is saved. */
-  bodyCache: BodyCache;
+  /** Stored reports as the API sends them; saving one (in the report service) clears its cached body. */
+  store: ReportStore;
   /** A stored report was opened (the "refresh on viewing" auto-refresh setting). */
   onView?: (entry: BodyCacheEntry) => void;
 }
@@ -42,8 +41,7 @@ function present(view: AccountView) {
 /** Spec §7 report calls, the SSE stream of design.md, and the admin refresh. */
 export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { config, reports, repo } = opts;
-  const bodyCache = opts.bodyCache;
+  const { config, reports, repo, store } = opts;
 
   const who = (request: FastifyRequest, reply: FastifyReply) => ({
     identity: quotaIdentity(request, reply, config),
@@ -61,7 +59,6 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
           spent = q.spent;
         },
       });
-      await bodyCache.invalidate(view.username.toLowerCase());
       reply.header("cache-control", "no-store");
       // Whether this answer spent one of the caller's daily units (0: a stored report, served free).
       reply.header(QUOTA_SPENT_HEADER, spent ? "1" : "0");
@@ -85,7 +82,6 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
             spent = q.spent;
           },
         });
-        await bodyCache.invalidate(view.username.toLowerCase());
         // Before "done": whether this answer spent one of the caller's daily units.
         stream.send("quota", { spent });
         stream.send("done", present(view));
@@ -136,12 +132,12 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
     },
     async (request, reply) => {
       const username = stripAt(request.params.username);
-      const entry = await storedReportEntry({ repo, bodyCache }, request.query.platform, username);
+      const entry = await store.read(request.query.platform, username);
       opts.onView?.(entry);
       // Reading is safe; the history entry is a write, so a cross-site page (or a navigation it
       // starts, which carries the Lax cookie) must not add to the user's "Recently viewed".
-      if (request.user && isSameSiteRequest(request) && request.headers["sec-fetch-mode"] !== "navigate")
-        await repo.recordView(request.user.id, entry.accountId, opts.now());
+      if (isSameSiteRequest(request) && request.headers["sec-fetch-mode"] !== "navigate")
+        await store.recordView(request.user?.id, entry.accountId);
       reply.header("etag", entry.etag);
       reply.header("cache-control", "private, max-age=60");
       if (request.headers["if-none-match"] === entry.etag) {
@@ -162,7 +158,6 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       const parsed = platformSchema.safeParse(request.body.platform);
       if (!parsed.success) throw new ValidationError("Please select a platform", "platform");
       const view = await reports.refresh(parsed.data, request.params.username);
-      await bodyCache.invalidate(view.username.toLowerCase());
       return present(view);
     },
   );
