@@ -8,6 +8,7 @@ import {
   finderResponseSchema,
 } from "#core/schemas/discovery";
 import { ValidationError } from "../errors";
+import { abortOnClose } from "../http/sse";
 import type { DiscoveryService } from "./discovery-service";
 import type { FinderService } from "./finder/finder-service";
 import type { WebCandidateService } from "./web-candidates";
@@ -39,12 +40,8 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
       reply.header("cache-control", "no-store");
       // Web-found accounts join the first page only (later pages are the index's ranking).
       if (!request.body.includeWebCandidates || request.body.page > 1) return discovery.search(request.body);
-      const controller = new AbortController();
-      // The response closing before it finished means the client went away: stop checking candidates.
-      reply.raw.once("close", () => {
-        if (!reply.raw.writableFinished) controller.abort(new Error("client went away"));
-      });
-      return web.search(request.body, { userId: request.user?.id }, { signal: controller.signal });
+      // The client going away stops the candidate checks.
+      return web.search(request.body, { userId: request.user?.id }, { signal: abortOnClose(reply) });
     },
   );
 

@@ -38,6 +38,17 @@ function present(view: AccountView) {
   return accountSchema.parse(view);
 }
 
+/**
+ * The stored-report answer of GET /api/accounts/:username and GET /api/v1/accounts/:platform/:username:
+ * the serialised body with its ETag, or 304 when the client holds that version.
+ */
+export function sendStoredReport(request: FastifyRequest, reply: FastifyReply, entry: BodyCacheEntry) {
+  reply.header("etag", entry.etag);
+  reply.header("cache-control", "private, max-age=60");
+  if (request.headers["if-none-match"] === entry.etag) return reply.code(304).send();
+  return reply.type("application/json; charset=utf-8").send(entry.body);
+}
+
 /** Spec §7 report calls, the SSE stream of design.md, and the admin refresh. */
 export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -138,13 +149,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       // starts, which carries the Lax cookie) must not add to the user's "Recently viewed".
       if (isSameSiteRequest(request) && request.headers["sec-fetch-mode"] !== "navigate")
         await store.recordView(request.user?.id, entry.accountId);
-      reply.header("etag", entry.etag);
-      reply.header("cache-control", "private, max-age=60");
-      if (request.headers["if-none-match"] === entry.etag) {
-        reply.code(304 as 200);
-        return reply.send(undefined as never);
-      }
-      return reply.type("application/json; charset=utf-8").send(entry.body as never);
+      return sendStoredReport(request, reply, entry);
     },
   );
 
