@@ -6,22 +6,16 @@ import type { AnalysisStage } from "#core/schemas/analysis-stream";
 import { isPlatform, type Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
-import {
-  LoginWallOrBlockedError,
-  NotConfiguredError,
-  RateLimitedError,
-  SourceAuthError,
-  UpstreamChangedError,
-  UpstreamUnreachableError,
-} from "../errors";
 import type { QuotaIdentity, QuotaService } from "../quota/quota-service";
 import type { SingleFlight } from "../shared/single-flight";
 import type { AccountRepo, StoredReportRow } from "./account-repo";
 import { type EngineInputs, makeReport, type ReportWriter } from "./make-report";
 import { type AccountView, type ReportStore, toAccountView } from "./report-store";
+import { storedMayAnswer, storedNote, webSearchMayAnswer } from "./stand-ins";
 
 export type { EngineInputs, ReportWriter } from "./make-report";
 export { type AccountView, toAccountView } from "./report-store";
+export { storedNote, webSearchMayAnswer } from "./stand-ins";
 
 /** What the input resolves to: the platform (a URL names its own) and the handle to fetch. */
 export interface ResolvedInput {
@@ -42,17 +36,6 @@ export interface WebSearchFallback {
     handle: string,
     opts: { signal?: AbortSignal },
   ): Promise<StoredReportJson | null>;
-}
-
-/** Collector failures a web search may stand in for: the account may exist, we just could not read it. */
-export function webSearchMayAnswer(err: unknown): boolean {
-  return (
-    err instanceof LoginWallOrBlockedError ||
-    err instanceof UpstreamUnreachableError ||
-    err instanceof UpstreamChangedError ||
-    err instanceof NotConfiguredError ||
-    err instanceof RateLimitedError
-  );
 }
 
 export interface AnalyzeOptions {
@@ -76,34 +59,6 @@ export interface ReportObserver {
   cache(result: "hit" | "miss"): void;
   upstream(platform: Platform, outcome: string): void;
   quotaRefused(who: "anonymous" | "user"): void;
-}
-
-/** Failures after which stored data may stand in: the account may exist, we just could not read it now. */
-function storedMayAnswer(err: unknown): boolean {
-  return webSearchMayAnswer(err) || err instanceof SourceAuthError;
-}
-
-const SOURCE_WORDS: Record<string, string> = {
-  import: "your import",
-  capture: "a capture in your browser",
-};
-
-/** "Made from your import of 3 Nov 2026: Instagram is limiting this server until 14:30 UTC…" */
-export function storedNote(stored: ProfileSnapshot, err: unknown): DataNote {
-  const when = new Date(stored.fetchedAt).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  const what = SOURCE_WORDS[stored.source] ?? `the ${stored.source} fetch`;
-  const why = err instanceof Error ? err.message.slice(0, 400) : "no live source answered";
-  return {
-    kind: "stored",
-    source: stored.source,
-    fetchedAt: stored.fetchedAt,
-    message: `Made from ${what} of ${when}, because no live source answered now (${why}). Figures are as of that date.`,
-  };
 }
 
 export interface ReportServiceDeps {
