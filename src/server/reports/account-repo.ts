@@ -118,30 +118,20 @@ export function createAccountRepo(db: AppDb) {
     async saveAnalysis(input: SaveAnalysisInput): Promise<{ accountId: number; reportId: number }> {
       return db.transaction(async (tx) => {
         const accountId = await upsertAccount(tx, input);
-        if (input.measured === false) {
-          const [rep] = await tx
-            .insert(reports)
-            .values({
-              accountId,
-              engineVersion: input.engineVersion,
-              report: input.report,
-              createdAt: input.analyzedAt,
-            })
-            .returning({ id: reports.id });
-          if (input.userId) await recordViewIn(tx, input.userId, accountId, input.analyzedAt);
-          return { accountId, reportId: rep!.id };
+        // A web-search estimate stores no posts, snapshot or growth point: it measured nothing.
+        if (input.measured !== false) {
+          await upsertPosts(tx, accountId, input.snapshot);
+          await tx.insert(accountSnapshots).values({
+            accountId,
+            fetchedAt: new Date(input.snapshot.fetchedAt),
+            source: input.snapshot.source,
+            followers: Math.round(input.snapshot.followers),
+            following: input.snapshot.following ?? null,
+            postsCount: input.snapshot.postsCount ?? null,
+            data: input.snapshot,
+          });
+          await insertMeasuredPoint(tx, accountId, input.snapshot, input.report, input.index.engagementRate);
         }
-        await upsertPosts(tx, accountId, input.snapshot);
-        await tx.insert(accountSnapshots).values({
-          accountId,
-          fetchedAt: new Date(input.snapshot.fetchedAt),
-          source: input.snapshot.source,
-          followers: Math.round(input.snapshot.followers),
-          following: input.snapshot.following ?? null,
-          postsCount: input.snapshot.postsCount ?? null,
-          data: input.snapshot,
-        });
-        await insertMeasuredPoint(tx, accountId, input.snapshot, input.report, input.index.engagementRate);
         const [rep] = await tx
           .insert(reports)
           .values({
