@@ -26,7 +26,6 @@ import { healthRoutes } from "./ops/health-routes";
 import { logSerializers } from "./ops/log-redaction";
 import { registerRequestMetrics } from "./ops/metrics";
 import { reportRoutes } from "./reports/routes";
-import { storedReportEntry } from "./reports/stored-report";
 import { siteSearchRoutes } from "./search/routes";
 import { seoRoutes } from "./seo/routes";
 import { settingsRoutes } from "./settings/routes";
@@ -118,14 +117,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     finder: services.finder,
     webCandidates: services.webCandidates,
   });
-  const bodyCache = shared.bodyCache;
   await app.register(reportRoutes, {
     config,
     reports: services.reports,
     repo: services.repo,
     supplied: services.suppliedReports,
-    now,
-    bodyCache,
+    store: services.reportStore,
     onView: (entry) => jobs.noteViewed(entry),
   });
   await app.register(jobRoutes, { jobs });
@@ -136,12 +133,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     data: services.accountData,
     aiEnabled: config.aiEnabled,
     now,
-    onDataDeleted: () => bodyCache.clear(),
+    onDataDeleted: () => services.reportStore.clear(),
   });
   await app.register(publicApiPlugin, {
     config,
     services,
-    bodyCache,
     onView: (entry) => jobs.noteViewed(entry),
   });
   await app.register(siteSearchRoutes, { siteSearch: services.siteSearch });
@@ -161,7 +157,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
       // A report page comes rendered with its stored report (decision 027); nothing is recorded.
       storedReport: async (platform, username) => {
         try {
-          const entry = await storedReportEntry({ repo: services.repo, bodyCache }, platform, username);
+          const entry = await services.reportStore.read(platform, username);
           return { body: entry.body, etag: entry.etag };
         } catch (err) {
           if (err instanceof NotFoundError) return null;

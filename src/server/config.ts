@@ -1,12 +1,19 @@
-import net from "node:net";
 import { z } from "zod";
 import { COOKIE_DOMAINS, CookieFileError, loadCookieFile } from "./collectors/cookies";
+import { COLLECTOR_NAMES, type CollectorName, type CookieFilesConfig } from "./collectors/types";
 import {
-  COLLECTOR_NAMES,
-  type CollectorName,
-  type CookieFilesConfig,
-  type ProxyConfig,
-} from "./collectors/types";
+  adminEmailsField,
+  allowedHostsField,
+  brandLogoUrlField,
+  contactEmailField,
+  databaseUrlField,
+  flag,
+  httpUrl,
+  intInRange,
+  optionalString,
+  proxyUrl,
+  trustedProxiesField,
+} from "./config-fields";
 
 /**
  * The one place that reads the environment (conventions §3). Every variable of design.md is parsed
@@ -14,130 +21,6 @@ import {
  */
 
 const PKG_VERSION = "0.1.0";
-
-const optionalString = z
-  .string()
-  .trim()
-  .max(4096)
-  .optional()
-  .transform((v) => (v === "" ? undefined : v));
-
-const intInRange = (name: string, min: number, max: number, dflt: number) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return dflt;
-      if (!/^\d+$/.test(v)) {
-        ctx.addIssue({ code: "custom", message: `must be a whole number from ${min} to ${max}, got "${v}"` });
-        return z.NEVER;
-      }
-      const n = Number(v);
-      if (n < min || n > max) {
-        ctx.addIssue({ code: "custom", message: `must be from ${min} to ${max}, got ${v}` });
-        return z.NEVER;
-      }
-      return n;
-    })
-    .describe(name);
-
-const httpUrl = (dflt?: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      const value = v === undefined || v === "" ? dflt : v;
-      if (value === undefined) return undefined;
-      let url: URL;
-      try {
-        url = new URL(value);
-      } catch {
-        ctx.addIssue({ code: "custom", message: `must be an http(s) URL, got "${value}"` });
-        return z.NEVER;
-      }
-      if (url.protocol !== "http:" && url.protocol !== "https:") {
-        ctx.addIssue({ code: "custom", message: `must be an http(s) URL, got "${value}"` });
-        return z.NEVER;
-      }
-      return value.replace(/\/+$/, "");
-    });
-
-/**
- * An http(s) forward proxy, "http://user:pass@host:3128". Messages never repeat the credentials.
- */
-const proxyUrl = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === "") return undefined;
-    let url: URL;
-    try {
-      if (!v.includes("://")) throw new Error("no scheme");
-      url = new URL(v);
-    } catch {
-      ctx.addIssue({
-        code: "custom",
-        message: "must be an http:// or https:// proxy URL such as http://user:pass@proxy.example:3128",
-      });
-      return z.NEVER;
-    }
-    const shown = `${url.protocol}//${url.host}`;
-    if (url.protocol !== "http:" && url.protocol !== "https:") {
-      ctx.addIssue({
-        code: "custom",
-        message: `must be an http:// or https:// proxy URL (SOCKS is not supported), got ${url.protocol}//…`,
-      });
-      return z.NEVER;
-    }
-    if (!url.hostname) {
-      ctx.addIssue({ code: "custom", message: "must name the proxy host, e.g. http://proxy.example:3128" });
-      return z.NEVER;
-    }
-    if ((url.pathname !== "/" && url.pathname !== "") || url.search || url.hash) {
-      ctx.addIssue({
-        code: "custom",
-        message: `must be a proxy origin without a path or query, e.g. ${shown}`,
-      });
-      return z.NEVER;
-    }
-    return v.replace(/\/+$/, "");
-  });
-
-const flag = z
-  .string()
-  .trim()
-  .optional()
-  .transform((v, ctx) => {
-    if (v === undefined || v === "" || v === "0" || v.toLowerCase() === "false") return false;
-    if (v === "1" || v.toLowerCase() === "true") return true;
-    ctx.addIssue({ code: "custom", message: `must be 1 or 0, got "${v}"` });
-    return z.NEVER;
-  });
-
-/** A comma-separated list, trimmed, empties dropped. */
-const commaList = (v: string | undefined) =>
-  (v ?? "")
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-
-/** "10.0.0.1", "172.18.0.0/16", "::1", "fd00::/8": what proxy-addr (Fastify's trustProxy) accepts. */
-function isAddressOrCidr(entry: string): boolean {
-  const [address, bits, extra] = entry.split("/");
-  if (extra !== undefined || !address) return false;
-  const family = net.isIP(address);
-  if (family === 0) return false;
-  if (bits === undefined) return true;
-  if (!/^\d{1,3}$/.test(bits)) return false;
-  return Number(bits) <= (family === 4 ? 32 : 128);
-}
-
-/** A host name or IP literal as it appears in a Host header, without the port. */
-const HOST_NAME =
-  /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$|^\[[0-9a-f:.]+\]$/;
 
 export const COLLECTOR_IDS = COLLECTOR_NAMES;
 export type CollectorId = CollectorName;
@@ -151,28 +34,7 @@ const envSchema = z.object({
   PORT: intInRange("PORT", 0, 65535, 5000),
   HOST: z.string().trim().min(1).max(255).optional().default("0.0.0.0"),
   DATA_DIR: z.string().trim().min(1, { message: "must not be empty" }).max(1024).optional().default("./data"),
-  DATABASE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return undefined;
-      let url: URL;
-      try {
-        url = new URL(v);
-      } catch {
-        ctx.addIssue({ code: "custom", message: "must be a postgres:// or postgresql:// URL" });
-        return z.NEVER;
-      }
-      if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-        ctx.addIssue({
-          code: "custom",
-          message: `must be a postgres:// or postgresql:// URL, got ${url.protocol}//…`,
-        });
-        return z.NEVER;
-      }
-      return v;
-    }),
+  DATABASE_URL: databaseUrlField,
   REDIS_URL: z
     .string()
     .trim()
@@ -222,22 +84,7 @@ const envSchema = z.object({
     }),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CERTS_FILE: optionalString,
-  ADMIN_EMAILS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const list = (v ?? "")
-        .split(",")
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean);
-      for (const e of list) {
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(e)) {
-          ctx.addIssue({ code: "custom", message: `"${e}" is not an e-mail address` });
-          return z.NEVER;
-        }
-      }
-      return list;
-    }),
+  ADMIN_EMAILS: adminEmailsField,
   DEV_LOGIN: flag,
   SAMPLE_ACCOUNTS: intInRange("SAMPLE_ACCOUNTS", 0, 5_000_000, 2000),
   ANON_REPORT_LIMIT: intInRange("ANON_REPORT_LIMIT", 0, 1_000_000, 1),
@@ -335,37 +182,8 @@ const envSchema = z.object({
     }),
   BRAND_NAME: z.string().trim().min(1).max(100).optional().default("Social Media Analytics Platform"),
   /** The address of the Feedback and "Contact us" (enterprise access) links; unset hides them. */
-  CONTACT_EMAIL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return undefined;
-      if (v.length > 254 || !/^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/.test(v)) {
-        ctx.addIssue({
-          code: "custom",
-          message: `must be one e-mail address such as hello@example.com (got "${v.slice(0, 100)}")`,
-        });
-        return z.NEVER;
-      }
-      return v;
-    }),
-  TRUSTED_PROXIES: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const list = commaList(v);
-      for (const entry of list) {
-        if (!isAddressOrCidr(entry)) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${entry}" is not an IP address or CIDR range (e.g. 172.18.0.0/16)`,
-          });
-          return z.NEVER;
-        }
-      }
-      return list;
-    }),
+  CONTACT_EMAIL: contactEmailField,
+  TRUSTED_PROXIES: trustedProxiesField,
   METRICS_TOKEN: z
     .string()
     .optional()
@@ -377,54 +195,8 @@ const envSchema = z.object({
       }
       return v;
     }),
-  BRAND_LOGO_URL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === "") return undefined;
-      if (v.startsWith("data:")) {
-        if (v.length > 130_000 || !/^data:image\/(?:png|jpeg);base64,[A-Za-z0-9+/=]+$/.test(v)) {
-          ctx.addIssue({
-            code: "custom",
-            message:
-              "must be an http(s) URL or a data:image/png or data:image/jpeg base64 URL under 130,000 characters (an environment variable holds at most 128 KiB)",
-          });
-          return z.NEVER;
-        }
-        return v;
-      }
-      let url: URL | null = null;
-      try {
-        url = new URL(v);
-      } catch {
-        url = null;
-      }
-      if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || v.length > 2048) {
-        ctx.addIssue({
-          code: "custom",
-          message: `must be an http(s) URL or a data:image URL, got "${v.slice(0, 80)}"`,
-        });
-        return z.NEVER;
-      }
-      return v;
-    }),
-  ALLOWED_HOSTS: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const list = commaList(v).map((h) => h.toLowerCase());
-      for (const host of list) {
-        if (!HOST_NAME.test(host)) {
-          ctx.addIssue({
-            code: "custom",
-            message: `"${host}" is not a host name (give names like example.com, without scheme or port)`,
-          });
-          return z.NEVER;
-        }
-      }
-      return list;
-    }),
+  BRAND_LOGO_URL: brandLogoUrlField,
+  ALLOWED_HOSTS: allowedHostsField,
   // Growth alerts (issue #21).
   WEBHOOK_ALLOW_PRIVATE: flag,
   SMTP_URL: z
@@ -462,94 +234,11 @@ const envSchema = z.object({
   ALERT_DELIVERIES_PER_DAY: intInRange("ALERT_DELIVERIES_PER_DAY", 1, 1_000_000, 200),
 });
 
-export interface AppConfig {
-  env: "development" | "production" | "test";
-  isProduction: boolean;
-  version: string;
-  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
-  port: number;
-  host: string;
-  dataDir: string;
-  databaseUrl?: string;
-  redisUrl?: string;
-  isPostgres: boolean;
-  hasRedis: boolean;
-  /** Namespaces every Redis key and channel of this deployment (rate limits, locks, caches, jobs). */
-  redisKeyPrefix: string;
-  /** How long a single-flight lock lives without its holder renewing it (a dead instance's lock expires). */
-  lockTtlMs: number;
-  /** Background refreshes running at once per platform, across all instances. */
-  refreshConcurrency: number;
-  /** Whether this instance processes background jobs (0 = web only: it still enqueues them). */
-  jobWorkers: boolean;
-  sessionSecret: string;
-  sessionSecretIsEphemeral: boolean;
-  googleClientId?: string;
-  googleCertsFile?: string;
-  adminEmails: string[];
-  devLogin: boolean;
-  sampleAccounts: number;
-  anonReportLimit: number;
-  anonIpDailyLimit: number;
-  sessionTtlDays: number;
-  rateLimitPerMinute: number;
-  upstreamTimeoutMs: number;
-  upstreamRetries: number;
-  /** Requests a minute each unofficial source (public pages, providers) may make; 0 = unpaced. */
-  sourcePacePerMinute: number;
-  /** How old stored data may be to make a report when no live source answers (0 = never). */
-  storedDataMaxDays: number;
-  loginRateLimitPerMinute: number;
-  /** Requests per minute each API key may make to /api/v1 (issue #23). */
-  apiKeyRateLimitPerMinute: number;
-  /** How long POST /api/v1/analyze may take before it is stopped (the call stays synchronous). */
-  apiTimeBudgetMs: number;
-  userDailyReportLimit: number;
-  reportCacheDays: number;
-  llm: { baseUrl: string; apiKey?: string; model: string };
-  aiEnabled: boolean;
-  youtubeApiKey?: string;
-  instagramAccessToken?: string;
-  instagramBusinessAccountId?: string;
-  instagramGraphVersion: string;
-  upstreams: {
-    youtubeApi: string;
-    youtubeInnertube: string;
-    instagram: string;
-    instagramGraph: string;
-    tiktok: string;
-  };
-  collectors: CollectorId[];
-  /** Apify as a data provider (instagram-apify, tiktok-apify). */
-  apify: { token?: string; baseUrl: string; timeoutSec: number };
-  /** Forward proxies for platform requests (UPSTREAM_PROXY and the per-platform overrides). */
-  proxies: ProxyConfig;
-  /** Netscape cookie files per platform (opt-in sessions). */
-  cookieFiles: CookieFilesConfig;
-  appUrl: string;
-  brandName: string;
-  /** CONTACT_EMAIL: the Feedback and enterprise "Contact us" address; undefined hides those links. */
-  contactEmail?: string;
-  /** White-label logo of PDF exports and shared lists: an http(s) URL or a data:image URL (PNG/JPEG). */
-  brandLogoUrl?: string;
-  /** Spec §2 home: "a" puts the analyser first (default), "b" the rotating hero. */
-  homeVariant: "a" | "b";
-  adsenseClientId?: string;
-  pixelId?: string;
-  /** Addresses/CIDRs of reverse proxies whose X-Forwarded-* and X-Request-Id headers are believed. */
-  trustedProxies: string[];
-  /** Bearer token /metrics requires; without it /metrics answers loopback clients only. */
-  metricsToken?: string;
-  /** Host names this server answers for (APP_URL's, loopback names and ALLOWED_HOSTS); others get 421. */
-  allowedHosts: string[];
-  /** WEBHOOK_ALLOW_PRIVATE=1: alert webhooks may go to private and loopback addresses. */
-  webhookAllowPrivate: boolean;
-  /** E-mail alerts: both set, or neither (then the e-mail channel is refused). */
-  smtpUrl?: string;
-  mailFrom?: string;
-  /** Issue #33: alert deliveries (every channel) one user gets per UTC day; the rest wait. */
-  alertDeliveriesPerDay: number;
-}
+/**
+ * The app configuration, typed by what loadConfig makes of the schema (no hand-written twin to keep
+ * in step): add a variable to envSchema and its field to `configFrom`.
+ */
+export type AppConfig = ReturnType<typeof configFrom>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
@@ -609,6 +298,18 @@ export function loadConfig(
       "Invalid configuration: SMTP_URL and MAIL_FROM must be set together (e-mail alerts)",
     );
   }
+  return configFrom(e, { isProduction, cookieFiles, randomSecret });
+}
+
+/** The configuration's fields, from the parsed environment (the checks above have passed). */
+function configFrom(
+  e: z.infer<typeof envSchema>,
+  {
+    isProduction,
+    cookieFiles,
+    randomSecret,
+  }: { isProduction: boolean; cookieFiles: CookieFilesConfig; randomSecret: () => string },
+) {
   const port = e.PORT;
   return {
     env: e.NODE_ENV,

@@ -75,7 +75,7 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
     });
   // Background jobs: BullMQ with REDIS_URL, in process without (docs/decisions/010-scale-out-locks-and-jobs.md).
   const jobs = await createJobs(config, {
-    work: { db: appDeps.database.db, reports: services.reports, bodyCache: shared.bodyCache },
+    work: { db: appDeps.database.db, reports: services.reports },
     getAutoRefresh: async () => (await services.settings.get()).autoRefresh,
     shared,
     now,

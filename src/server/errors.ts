@@ -131,3 +131,35 @@ export class SourceAuthError extends AppError {
   readonly code = "SOURCE_AUTH_FAILED";
   override name = "SourceAuthError";
 }
+
+/** 401 on /api/v1 for a missing, malformed, unknown or revoked API key. */
+export class ApiKeyInvalidError extends AppError {
+  readonly status = 401;
+  readonly code: string;
+  override name = "ApiKeyInvalidError";
+  constructor(message: string, code = "API_KEY_INVALID") {
+    super(message);
+    this.code = code;
+    this.headers["www-authenticate"] = 'Bearer realm="api"';
+  }
+}
+
+/** 403 on /api/v1 for a valid key without the scope the route needs. */
+export class ApiKeyScopeError extends AppError {
+  readonly status = 403;
+  readonly code = "API_KEY_SCOPE";
+  override name = "ApiKeyScopeError";
+}
+
+/** 504: an analysis ran past the API's time budget and was stopped (no quota unit is kept). */
+export class TimeBudgetError extends AppError {
+  readonly status = 504;
+  readonly code = "TIME_BUDGET_EXCEEDED";
+  override name = "TimeBudgetError";
+}
+
+/** 404 NO_GROWTH: the account exists but has fewer than two measurements. */
+export class NoGrowthError extends NotFoundError {
+  override readonly code = "NO_GROWTH";
+  override name = "NoGrowthError";
+}

@@ -7,6 +7,7 @@ import { accountSchema } from "#core/schemas/account";
 import { pdfText } from "./agency/testing/read-back";
 import { createAccountRepo } from "./reports/account-repo";
 import { seedSampleAccounts } from "./samples/sample-service";
+import { cookieHeader } from "./testing/sign-in";
 import { startTestApp, type TestAppHandle } from "./testing/test-app";
 import { testedDatabaseKinds } from "./testing/test-db";
 
@@ -16,13 +17,6 @@ import { testedDatabaseKinds } from "./testing/test-db";
  */
 const ESTIMATED = "webguess_chef";
 const MODEL_TEXT = "Model estimate (web search)";
-
-function cookieHeader(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
 
 describe.each(testedDatabaseKinds())("model figures marked everywhere on %s", (kind) => {
   let t: TestAppHandle;

@@ -14,19 +14,13 @@ import { fixtureJson } from "./collectors/testing/helpers";
 import type { Database } from "./db/database";
 import { importFile } from "./import/import-service";
 import { seedSampleAccounts } from "./samples/sample-service";
+import { cookieHeader } from "./testing/sign-in";
 import { startTestApp, type TestAppHandle } from "./testing/test-app";
 import { createTestDatabase } from "./testing/test-db";
 
 const WEB_PATH = "/api/v1/users/web_profile_info/";
 const GRAPH_PATH = "/v24.0/17841405309211844";
 const T0 = Date.parse("2026-11-26T14:00:00Z");
-
-function cookieHeader(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
 
 /** The public web profile fixture, answering as `username`. */
 function webProfile(username: string): unknown {

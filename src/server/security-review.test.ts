@@ -20,17 +20,11 @@ import { createHousekeeping } from "./ops/housekeeping";
 import { seedSampleAccounts } from "./samples/sample-service";
 import { createServices } from "./services";
 import { createGoogleTestKeys, TEST_CLIENT_ID } from "./testing/google-tokens";
+import { cookieHeader } from "./testing/sign-in";
 import { startTestApp, type TestAppHandle, testConfig } from "./testing/test-app";
 import { createTestDatabase, type DbKind, testedDatabaseKinds } from "./testing/test-db";
 
 const NOW = new Date("2026-11-20T12:00:00Z");
-
-function cookieHeader(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
 
 async function seededDatabase(kind: DbKind, count = 12): Promise<{ database: Database; handles: string[] }> {
   const database = await createTestDatabase(kind);

@@ -47,6 +47,7 @@ import { createQuotaService, type QuotaService } from "./quota/quota-service";
 import { type AccountRepo, createAccountRepo } from "./reports/account-repo";
 import { type CaptureService, createCaptureService } from "./reports/capture-service";
 import { createReportService, type ReportObserver, type ReportService } from "./reports/report-service";
+import { ReportStore } from "./reports/report-store";
 import { resolveAnalyzeInput } from "./reports/resolve-input";
 import { createSuppliedReportRepo, type SuppliedReportRepo } from "./reports/supplied-repo";
 import { createDbSampleStore } from "./samples/sample-service";
@@ -77,6 +78,8 @@ export interface Services {
   /** Trust III (#33): browser captures, and the reports only their supplier sees. */
   captures: CaptureService;
   suppliedReports: SuppliedReportRepo;
+  /** Where reports are saved (invalidating the cached body) and read as the API sends them. */
+  reportStore: ReportStore;
   /** The admin's settings (cache, expiry, auto-refresh, model rate limit, model): `settings.get()`. */
   settings: AdminSettingsService;
   /** Export and delete-all of stored accounts (admin). */
@@ -121,7 +124,7 @@ export interface ServiceDeps {
    * The single-flight and not-found cache instances share, and with REDIS_URL the Redis connection
    * that also shares the model calls-per-minute count; in-process ones when absent.
    */
-  shared?: Pick<SharedState, "singleFlight" | "notFoundCache" | "redis">;
+  shared?: Pick<SharedState, "singleFlight" | "notFoundCache" | "redis" | "bodyCache">;
   /** Bounds of discovery's web candidates (default WEB_CANDIDATE_LIMITS). */
   webCandidateLimits?: WebCandidateServiceDeps["limits"];
   /** Operational counters (Prometheus in the app): collectors' HTTP requests, model tokens. */
@@ -220,8 +223,10 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
   const extractor = criteriaExtractorFromConfig(config, { ...ai, onUsage });
   const benchmarkCells = createBenchmarkCache(db, () => now().getTime());
   const writer = countWriterTokens(aiWriterFromConfig(config, ai), tokens);
+  const reportStore = new ReportStore({ repo, bodyCache: shared.bodyCache, now });
   const reports = createReportService({
     repo,
+    store: reportStore,
     collectors,
     quota,
     singleFlight: shared.singleFlight,
@@ -241,6 +246,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
   const suppliedReports = createSuppliedReportRepo(db);
   const captures = createCaptureService({
     repo,
+    store: reportStore,
     supplied: suppliedReports,
     quota,
     singleFlight: shared.singleFlight,
@@ -284,6 +290,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     reports,
     captures,
     suppliedReports,
+    reportStore,
     settings,
     accountData: createAccountDataService({ db }),
     sources: createSourcesService({ config, collectors: collectors.collectors, health: sourceHealth, now }),

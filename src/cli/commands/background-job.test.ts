@@ -6,7 +6,6 @@ import type { Database } from "../../server/db/database";
 import { createJobs, type Jobs } from "../../server/jobs";
 import { createServices } from "../../server/services";
 import { closeRedis, createRedisConnection, silentLogger, waitForRedis } from "../../server/shared/redis";
-import { createMemorySharedState } from "../../server/shared/shared-state";
 import { deleteRedisPrefix, NEEDS_REDIS, TEST_REDIS_URL, testRedisPrefix } from "../../server/shared/testing";
 import { testConfig } from "../../server/testing/test-app";
 import { createTestDatabase } from "../../server/testing/test-db";
@@ -41,10 +40,9 @@ describe.skipIf(!TEST_REDIS_URL)(`cli --background on the shared job queue${NEED
     const config = testConfig(env);
     redis = createRedisConnection(url, "commands", silentLogger);
     await waitForRedis(redis, 5000);
-    const shared = createMemorySharedState({ now: () => new Date() });
     const services = createServices(config, database, { now: () => new Date() });
     instance = await createJobs(config, {
-      work: { db: database.db, reports: services.reports, bodyCache: shared.bodyCache },
+      work: { db: database.db, reports: services.reports },
       getAutoRefresh: async () => "never",
       shared: { redis },
       sweepEveryMs: 0,

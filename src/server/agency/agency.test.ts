@@ -8,6 +8,7 @@ import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake
 import type { Database } from "../db/database";
 import { rowsOf } from "../discovery/sql";
 import { seedSampleAccounts } from "../samples/sample-service";
+import { cookieHeader } from "../testing/sign-in";
 import { startTestApp, type TestAppHandle } from "../testing/test-app";
 import { testedDatabaseKinds } from "../testing/test-db";
 import { pdfText } from "./testing/read-back";
@@ -20,13 +21,6 @@ const PNG = Buffer.from(
   "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
   "base64",
 );
-
-function cookieHeader(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
 
 interface Harness extends TestAppHandle {
   clock: Date;

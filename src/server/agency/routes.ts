@@ -221,7 +221,7 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     {
       schema: { params: shareTokenParamsSchema, response: { 200: sharedListSchema } },
       // Guessing is hopeless at 256 bits; the limit keeps anyone from trying at scale anyway.
-      config: { rateLimit: { max: opts.sharedPerMinute ?? 30, timeWindow: "1 minute" } },
+      config: { auth: "public", rateLimit: { max: opts.sharedPerMinute ?? 30, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
       reply.header("cache-control", "private, no-store");
@@ -241,7 +241,10 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.get(
     "/api/compare",
-    { schema: { querystring: compareQuerySchema, response: { 200: compareResponseSchema } } },
+    {
+      config: { auth: "public" },
+      schema: { querystring: compareQuerySchema, response: { 200: compareResponseSchema } },
+    },
     async (request, reply) => {
       // Not cached by the browser: analysing a missing creator must show up on the next read.
       privateNoStore(reply);
@@ -251,7 +254,10 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
 
   app.get(
     "/api/compare/export",
-    { schema: { querystring: compareQuerySchema.extend(exportQuerySchema.shape) }, config: exportLimit },
+    {
+      schema: { querystring: compareQuerySchema.extend(exportQuerySchema.shape) },
+      config: { auth: "public", ...exportLimit },
+    },
     async (request, reply) => {
       const result = await compare.compare(targetsOf(request.query.accounts));
       return sendExport(reply, compareExportTable(result, await exportBase()), request.query.format);

@@ -11,7 +11,16 @@ import { AiCallError, type AiClient, type AiClientOptions, type AiStats, createA
 import { estimateCostUsd } from "./pricing";
 import { type ChatMessage, dataBlock } from "./prompt";
 import { toPlainText } from "./sanitize";
-import { AI_LIMITS, type AiTexts, aiTextsSchema, checkAiTexts, extractJson, wireJsonSchema } from "./schema";
+import {
+  AI_LIMITS,
+  AI_TEXT_FIELDS,
+  type AiTextField,
+  type AiTexts,
+  aiTextsSchema,
+  checkAiTexts,
+  extractJson,
+  wireJsonSchema,
+} from "./schema";
 import type { AiNote } from "./writer";
 
 /** Models that search the web themselves (Perplexity Sonar): only these may estimate a whole report. */
@@ -69,16 +78,9 @@ const factsSchema = webReportSchema.pick({
   postValueUsd: true,
 });
 
-const TEXT_FIELDS = [
-  "contentQuality",
-  "audienceDemographics",
-  "advertiserAnalysis",
-  "recommendedIndustries",
-  "recommendedCountries",
-  "targetDemographics",
-] as const;
-
-type TextField = (typeof TEXT_FIELDS)[number];
+/** The writer's text fields (ai/schema.ts) but the grade's description. */
+type TextField = Exclude<AiTextField, "gradeDescription">;
+const TEXT_FIELDS = AI_TEXT_FIELDS.filter((f): f is TextField => f !== "gradeDescription");
 type WebTexts = Pick<StoredReport, TextField>;
 
 const FALLBACK_TEXT: WebTexts = {

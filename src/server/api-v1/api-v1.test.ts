@@ -8,6 +8,7 @@ import { profileSnapshotSchema } from "#core/schemas/snapshot";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
 import { rowsOf } from "../db/rows";
+import { cookieHeader as cookieOf } from "../testing/sign-in";
 import { startTestApp, type TestAppHandle, useTestApp } from "../testing/test-app";
 import { type DbKind, testedDatabaseKinds } from "../testing/test-db";
 import { API_EXAMPLES } from "./examples";
@@ -20,13 +21,6 @@ import { API_EXAMPLES } from "./examples";
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
 const DAY = 86_400_000;
-
-function cookieOf(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
 
 /** A captured Instagram snapshot (what the browser extension sends). */
 function snapshot(username: string, followers: number, fetchedAt: Date) {

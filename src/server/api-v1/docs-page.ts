@@ -183,13 +183,17 @@ document.addEventListener("submit", async (event) => {
 
 export function registerApiDocs(app: FastifyInstance, document: () => Record<string, unknown>): void {
   let html: string | null = null;
-  app.get("/api/docs", { schema: { hide: true } }, async (_request, reply) => {
+  app.get("/api/docs", { config: { auth: "public" }, schema: { hide: true } }, async (_request, reply) => {
     html ??= renderApiDocs(document());
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
     return reply.send(html);
   });
-  app.get("/api/docs/try-it.js", { schema: { hide: true } }, async (_request, reply) => {
-    reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache");
-    return reply.send(TRY_IT_JS);
-  });
+  app.get(
+    "/api/docs/try-it.js",
+    { config: { auth: "public" }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.type("text/javascript; charset=utf-8").header("cache-control", "no-cache");
+      return reply.send(TRY_IT_JS);
+    },
+  );
 }

@@ -5,7 +5,6 @@ import {
   jsonSchemaTransformObject,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { accountSchema } from "#core/schemas/account";
 import {
   type ApiKeyScope,
   apiKeyCreatedSchema,
@@ -14,26 +13,19 @@ import {
   apiKeyListSchema,
   apiKeyParamsSchema,
 } from "#core/schemas/api-keys";
-import { v1AccountParamsSchema, v1AnalyzeRequestSchema, v1ErrorSchema } from "#core/schemas/api-v1";
-import {
-  discoverySearchRequestSchema,
-  discoverySearchResponseSchema,
-  finderRequestSchema,
-  finderResponseSchema,
-} from "#core/schemas/discovery";
-import { growthResponseSchema } from "#core/schemas/growth";
-import { PLATFORM_LABELS } from "#core/schemas/platform";
-import { profileSnapshotSchema } from "#core/schemas/snapshot";
 import { userOf } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
-import { AppError, NotFoundError } from "../errors";
-import { reportForReader } from "../reports/supplied-view";
+import { discoveryV1Routes } from "../discovery/v1-routes";
+import { ApiKeyInvalidError, ApiKeyScopeError } from "../errors";
+import { growthV1Routes } from "../growth/v1-routes";
+import { captureV1Routes, reportV1Routes } from "../reports/v1-routes";
 import type { Services } from "../services";
-import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
+import type { BodyCacheEntry } from "../shared/body-cache";
 import type { ApiKeyOwner, ApiKeyService } from "./api-key-service";
 import { createAuthFailureLimit } from "./auth-failure-limit";
 import { registerApiDocs } from "./docs-page";
 import { API_EXAMPLES } from "./examples";
+import { err } from "./v1-kit";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -46,25 +38,6 @@ declare module "fastify" {
   }
 }
 
-/** 401 for a missing, malformed, unknown or revoked key. */
-export class ApiKeyInvalidError extends AppError {
-  readonly status = 401;
-  readonly code: string;
-  override name = "ApiKeyInvalidError";
-  constructor(message: string, code = "API_KEY_INVALID") {
-    super(message);
-    this.code = code;
-    this.headers["www-authenticate"] = 'Bearer realm="api"';
-  }
-}
-
-/** 403 for a valid key without the scope the route needs. */
-export class ApiKeyScopeError extends AppError {
-  readonly status = 403;
-  readonly code = "API_KEY_SCOPE";
-  override name = "ApiKeyScopeError";
-}
-
 /** No key in the request at all. */
 export const MISSING_KEY_MESSAGE =
   "An API key is required: send it as 'Authorization: Bearer ca_…'. Create one in Settings → API keys.";
@@ -73,29 +46,6 @@ export const MALFORMED_KEY_MESSAGE =
 export const INVALID_KEY_MESSAGE =
   "This API key is not valid: it may have been revoked or mistyped. Create a new one in Settings → API keys.";
 
-/** What each error status means on these routes (the OpenAPI response descriptions). */
-const ERROR_TEXTS: Record<number, string> = {
-  400: "Invalid request: the message and `field` name what was wrong",
-  401: "Missing, malformed, unknown or revoked credentials",
-  403: "The API key does not have the scope this route needs",
-  404: "Not found (the message says what)",
-  409: "Conflict (the message says what)",
-  429: "A limit was reached: the owner's per-minute rate limit over all their keys, or too many failed key checks from one address (`RATE_LIMITED`) or the owner's daily report quota (`REPORT_LIMIT_EXCEEDED`)",
-  503: "The platform or a source could not be reached; try again later",
-  504: "The analysis took longer than the time budget (`API_TIME_BUDGET_SECONDS`) and was stopped; no quota unit was spent",
-};
-const err = (status: number) => v1ErrorSchema.describe(ERROR_TEXTS[status] ?? "Error");
-
-/** 504: an analysis ran past the API's time budget and was stopped (no quota unit is kept). */
-export class TimeBudgetError extends AppError {
-  readonly status = 504;
-  readonly code = "TIME_BUDGET_EXCEEDED";
-  override name = "TimeBudgetError";
-}
-
-/** A snapshot with a few hundred posts and captions is larger than the default JSON body limit. */
-export const SNAPSHOT_BODY_LIMIT = 2 * 1024 * 1024;
-
 /** Headers a browser page elsewhere may read from a v1 answer. */
 const EXPOSED_HEADERS =
   "RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, X-Request-Id, ETag";
@@ -103,7 +53,6 @@ const EXPOSED_HEADERS =
 export interface PublicApiOptions {
   config: AppConfig;
   services: Services;
-  bodyCache: BodyCache;
   /** A stored report was opened (the "refresh on viewing" auto-refresh setting). */
   onView?: (entry: BodyCacheEntry) => void;
 }
@@ -153,10 +102,14 @@ export const publicApiPlugin: FastifyPluginAsync<PublicApiOptions> = async (base
   await base.register(keyRoutes, { keys });
   await base.register(v1Routes, { ...opts, keys });
 
-  base.get("/api/openapi.json", { schema: { hide: true } }, async (_request, reply) => {
-    reply.header("cache-control", "no-cache");
-    return base.swagger();
-  });
+  base.get(
+    "/api/openapi.json",
+    { config: { auth: "public" }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply.header("cache-control", "no-cache");
+      return base.swagger();
+    },
+  );
   registerApiDocs(base, () => base.swagger() as unknown as Record<string, unknown>);
 };
 
@@ -241,14 +194,11 @@ function bearerKey(request: FastifyRequest): string {
   return match[1]!;
 }
 
-const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> = async (base, opts) => {
-  const app = base.withTypeProvider<ZodTypeProvider>();
-  const { config, services, keys, bodyCache } = opts;
-  // The same discovery, finder and web-candidate services as the cookie routes (services.ts).
-  const { discovery, finder, webCandidates: web } = services;
+const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> = async (app, opts) => {
+  const { config, services, keys } = opts;
 
   app.decorateRequest("apiKey", null);
-  const authFailures = createAuthFailureLimit(base, config.rateLimitPerMinute);
+  const authFailures = createAuthFailureLimit(app, config.rateLimitPerMinute);
 
   // CORS is open: a key, not a cookie, is the credential, so a page elsewhere gains nothing it
   // could not do with the key itself. Every answer (errors too) carries the headers.
@@ -278,265 +228,36 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
   });
 
   // Preflight: any v1 path, answered before authentication (browsers send no Authorization on it).
-  app.options("/api/v1/*", { schema: { hide: true } }, async (_request, reply) => {
-    reply
-      .code(204)
-      .header("access-control-allow-methods", "GET, POST, OPTIONS")
-      .header("access-control-allow-headers", "Authorization, Content-Type")
-      .header("access-control-max-age", "600");
-    return reply.send();
+  app.options(
+    "/api/v1/*",
+    { config: { auth: "public" }, schema: { hide: true } },
+    async (_request, reply) => {
+      reply
+        .code(204)
+        .header("access-control-allow-methods", "GET, POST, OPTIONS")
+        .header("access-control-allow-headers", "Authorization, Content-Type")
+        .header("access-control-max-age", "600");
+      return reply.send();
+    },
+  );
+
+  // Each capability owns its v1 routes (docs/decisions/032); they are registered here, inside the
+  // bearer-key hook and the OpenAPI document, in the document's order.
+  const reports = {
+    config,
+    reports: services.reports,
+    store: services.reportStore,
+    captures: services.captures,
+    supplied: services.suppliedReports,
+    onView: opts.onView,
+  };
+  await app.register(reportV1Routes, reports);
+  await app.register(growthV1Routes, { config, growth: services.growth });
+  await app.register(discoveryV1Routes, {
+    config,
+    discovery: services.discovery,
+    finder: services.finder,
+    webCandidates: services.webCandidates,
   });
-
-  // Each user has one per-minute budget over all their keys (Redis with REDIS_URL, in process without), in place of
-  // the per-address limit, with the IETF draft RateLimit-* headers on every answer.
-  const rateLimit = {
-    max: config.apiKeyRateLimitPerMinute,
-    timeWindow: 60_000,
-    // Per user, not per key: 50 keys of one user share one budget (issue #33).
-    keyGenerator: (request: FastifyRequest) => `apiuser:${request.apiKey?.userId ?? request.ip}`,
-    labels: {
-      rateLimit: "ratelimit-limit",
-      rateRemaining: "ratelimit-remaining",
-      rateReset: "ratelimit-reset",
-      retryAfter: "retry-after",
-    },
-    addHeaders: {
-      "ratelimit-limit": true,
-      "ratelimit-remaining": true,
-      "ratelimit-reset": true,
-      "retry-after": true,
-    },
-    addHeadersOnExceeding: { "ratelimit-limit": true, "ratelimit-remaining": true, "ratelimit-reset": true },
-    errorResponseBuilder: (_request: FastifyRequest, ctx: { ttl: number; max: number }) => ({
-      statusCode: 429,
-      message: `Your API keys made more than ${ctx.max} requests in a minute; try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
-      code: "RATE_LIMITED",
-    }),
-  };
-  const route = (scope: ApiKeyScope) => ({ apiScope: scope, rateLimit });
-  const security = [{ apiKey: [] }];
-  const errors = {
-    400: err(400),
-    401: err(401),
-    403: err(403),
-    429: err(429),
-  };
-  // Trust III (#33): a key owner who is an admin confirms the accounts they capture.
-  const admins = new Set(config.adminEmails.map((e) => e.toLowerCase()));
-  const isAdminEmail = (email: string) => admins.has(email.toLowerCase());
-  const quotaOf = (request: FastifyRequest) => {
-    const owner = request.apiKey!;
-    return { identity: { kind: "user" as const, userId: owner.userId }, userId: owner.userId };
-  };
-  /** Aborts the work when the client goes away before the answer (as the cookie routes do). */
-  const abortOnClose = (reply: {
-    raw: { once(e: "close", f: () => void): unknown; writableFinished: boolean };
-  }) => {
-    const controller = new AbortController();
-    reply.raw.once("close", () => {
-      if (!reply.raw.writableFinished) controller.abort(new Error("client went away"));
-    });
-    return controller.signal;
-  };
-
-  app.post(
-    "/api/v1/analyze",
-    {
-      config: route("analyze"),
-      schema: {
-        tags: ["v1"],
-        summary: "Analyse an account (one unit of the key owner's daily quota)",
-        description:
-          "Fetches the account, runs the analysis and stores the report, or answers with the stored report while it is fresh (as the web app does). Scope: `analyze`.",
-        security,
-        body: v1AnalyzeRequestSchema,
-        response: {
-          200: accountSchema.meta({ example: API_EXAMPLES.account, description: "The report" }),
-          ...errors,
-          404: err(404),
-          503: err(503),
-          504: err(504),
-        },
-      },
-    },
-    async (request, reply) => {
-      // Synchronous within a time budget (issue #23 §5): past it the analysis is stopped, stores
-      // nothing and gives the quota unit back.
-      const budget = AbortSignal.timeout(config.apiTimeBudgetMs);
-      const view = await opts.services.reports
-        .analyze(request.body, quotaOf(request), { signal: AbortSignal.any([abortOnClose(reply), budget]) })
-        .catch((err: unknown) => {
-          if (!budget.aborted) throw err;
-          throw new TimeBudgetError(
-            `The analysis of @${request.body.username} took longer than ${Math.round(config.apiTimeBudgetMs / 1000)} seconds, this API's time budget, and was stopped; no quota unit was spent. Try again later, or read the stored report with GET /api/v1/accounts/${request.body.platform}/{username}.`,
-          );
-        });
-      await bodyCache.invalidate(view.username.toLowerCase());
-      reply.header("cache-control", "no-store");
-      return accountSchema.parse(view);
-    },
-  );
-
-  app.get(
-    "/api/v1/accounts/:platform/:username",
-    {
-      config: route("read"),
-      schema: {
-        tags: ["v1"],
-        summary: "The stored report of an account",
-        description:
-          "The newest stored report, as the web app shows it; 404 when the account was never analysed. Scope: `read`.",
-        security,
-        params: v1AccountParamsSchema,
-        response: {
-          200: accountSchema.meta({ example: API_EXAMPLES.account, description: "The report" }),
-          ...errors,
-          404: err(404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { platform } = request.params;
-      const username = request.params.username.replace(/^@+/, "");
-      const found = await reportForReader(
-        { repo: services.repo, bodyCache, supplied: services.suppliedReports },
-        { userId: request.apiKey!.userId },
-        platform,
-        username,
-      );
-      if (found.shows === "supplied") {
-        // The key owner's own capture (Trust III, #33): never cached, never shared.
-        reply.header("cache-control", "private, no-store");
-        return reply.type("application/json; charset=utf-8").send(found.body as never);
-      }
-      const entry = found.entry;
-      opts.onView?.(entry);
-      reply.header("etag", entry.etag);
-      reply.header("cache-control", "private, max-age=60");
-      if (request.headers["if-none-match"] === entry.etag) {
-        reply.code(304 as 200);
-        return reply.send(undefined as never);
-      }
-      return reply.type("application/json; charset=utf-8").send(entry.body as never);
-    },
-  );
-
-  app.get(
-    "/api/v1/accounts/:platform/:username/growth",
-    {
-      config: route("read"),
-      schema: {
-        tags: ["v1"],
-        summary: "Growth over time of an account",
-        description:
-          "Dated follower and engagement points, 7/30/90-day change and anomalies. 404 (`NO_GROWTH`) until the account has been measured at least twice. Scope: `read`.",
-        security,
-        params: v1AccountParamsSchema,
-        response: {
-          200: growthResponseSchema.meta({ example: API_EXAMPLES.growth, description: "The growth" }),
-          ...errors,
-          404: err(404),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { platform } = request.params;
-      const username = request.params.username.replace(/^@+/, "");
-      const growth = await services.growth.growth(platform, username, { userId: request.apiKey!.userId });
-      if (growth.points.length < 2)
-        throw new NoGrowthError(
-          `No growth for @${growth.username} on ${PLATFORM_LABELS[platform]} yet: it has been measured ${growth.points.length === 1 ? "once" : "never"}, and growth needs at least two measurements. Analyse it again later.`,
-        );
-      reply.header("cache-control", "private, max-age=60");
-      return growth;
-    },
-  );
-
-  app.post(
-    "/api/v1/discovery/search",
-    {
-      config: route("read"),
-      schema: {
-        tags: ["v1"],
-        summary: "Discovery search over the indexed accounts",
-        description: "The same search as the web app's discovery page. Scope: `read`.",
-        security,
-        body: discoverySearchRequestSchema.meta({ example: API_EXAMPLES.discoverySearch }),
-        response: { 200: discoverySearchResponseSchema.describe("The matching accounts"), ...errors },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      if (!request.body.includeWebCandidates) return discovery.search(request.body);
-      return web.search(request.body, { userId: request.apiKey!.userId }, { signal: abortOnClose(reply) });
-    },
-  );
-
-  app.post(
-    "/api/v1/accounts/find",
-    {
-      config: route("read"),
-      schema: {
-        tags: ["v1"],
-        summary: "Find accounts from a description",
-        description: "The finder: a plain-language description of the creators you look for. Scope: `read`.",
-        security,
-        body: finderRequestSchema.meta({ example: API_EXAMPLES.find }),
-        response: {
-          200: finderResponseSchema.describe("The interpretation and the matching accounts"),
-          ...errors,
-        },
-      },
-    },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return finder.find(request.body);
-    },
-  );
-
-  app.post(
-    "/api/v1/snapshots",
-    {
-      config: route("capture"),
-      bodyLimit: SNAPSHOT_BODY_LIMIT,
-      schema: {
-        tags: ["v1"],
-        summary: "Make a report from a profile snapshot captured in the browser",
-        description:
-          "The body is a ProfileSnapshot (the shape every collector produces); `username` follows the analyser's handle rules and `fetchedAt` may not be more than 5 minutes ahead of the server (the report carries the time the capture arrived). The report (source `capture`) is visible only to the key owner (`privateTo: \"you\"`) until a live source or an admin confirms the account; an admin's capture becomes the public report. One unit of the key owner's daily quota, given back only when the report cannot be made. A bad snapshot gets 400 naming the field (e.g. `posts.3.likes`). Scope: `capture`.",
-        security,
-        body: profileSnapshotSchema.meta({ example: API_EXAMPLES.snapshot }),
-        response: {
-          200: accountSchema.meta({
-            example: API_EXAMPLES.capturedAccount,
-            description: "The report made from the capture",
-          }),
-          ...errors,
-        },
-      },
-    },
-    async (request, reply) => {
-      const owner = request.apiKey!;
-      const view = await services.captures.capture(
-        request.body,
-        {
-          identity: quotaOf(request).identity,
-          owner: { userId: owner.userId },
-          isAdmin: isAdminEmail(owner.email),
-          displayName: owner.name || owner.email,
-        },
-        { signal: abortOnClose(reply) },
-      );
-      // A private capture changed nothing public: only an admin's capture clears the cached report.
-      if (!view.privateTo) await bodyCache.invalidate(view.username.toLowerCase());
-      reply.header("cache-control", "no-store");
-      return accountSchema.parse(view);
-    },
-  );
+  await app.register(captureV1Routes, reports);
 };
-
-/** 404 NO_GROWTH: the account exists but has fewer than two measurements. */
-export class NoGrowthError extends NotFoundError {
-  override readonly code = "NO_GROWTH";
-  override name = "NoGrowthError";
-}

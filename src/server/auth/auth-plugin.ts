@@ -12,11 +12,17 @@ declare module "fastify" {
     user: SessionUser | null;
     sessionToken: string | null;
   }
+  interface FastifyInstance {
+    /** "METHOD /url" → the auth each /api route declared, as the auth plugin saw it registered. */
+    routeAuth: ReadonlyMap<string, RouteAuth>;
+  }
   interface FastifyContextConfig {
     /**
-     * Who may call the route (docs/decisions/026): "public" (the default), "user" (401 when signed
-     * out) or "admin" (401 signed out, 403 for other users), optionally with the screen's own words.
-     * Checked in onRequest, after the session is resolved and the Origin check passed.
+     * Who may call the route (docs/decisions/026, 032): "public", "user" (401 when signed out) or
+     * "admin" (401 signed out, 403 for other users), optionally with the screen's own words, or
+     * "api-key" (/api/v1: the bearer key, checked by api-v1's hook). Checked in onRequest, after the
+     * session is resolved and the Origin check passed. Every /api route must declare it: the auth
+     * plugin refuses to register one that does not (`assertRouteDeclaresAuth`).
      */
     auth?: RouteAuth;
   }
@@ -25,7 +31,34 @@ declare module "fastify" {
 export type RouteRole = "public" | "user" | "admin";
 export type RouteAuth =
   | RouteRole
+  | "api-key"
   | { role: Exclude<RouteRole, "public">; anonymous?: string; forbidden?: string };
+
+/**
+ * The guard you cannot forget (docs/decisions/032): every /api route says who may call it, public
+ * included; /api/v1 routes are "api-key" (or "public", e.g. the CORS preflight) and no other route
+ * is. Throws at registration, so an app with such a route never starts and its tests fail.
+ */
+export function assertRouteDeclaresAuth(route: {
+  method: string | string[];
+  url: string;
+  config?: { auth?: RouteAuth };
+}): void {
+  const rule = route.config?.auth;
+  const where = `${Array.isArray(route.method) ? route.method.join(",") : route.method} ${route.url}`;
+  if (!/^\/api(\/|$)/.test(route.url)) return;
+  if (rule === undefined)
+    throw new Error(
+      `${where} declares no config.auth: every /api route says who may call it ("public", "user", "admin", "api-key" or { role, … }).`,
+    );
+  const v1 = route.url.startsWith("/api/v1/");
+  if (v1 && rule !== "api-key" && rule !== "public")
+    throw new Error(
+      `${where}: /api/v1 routes are authenticated by API key, not auth: ${JSON.stringify(rule)}`,
+    );
+  if (!v1 && rule === "api-key")
+    throw new Error(`${where}: only /api/v1 routes take an API key; this route reads the session.`);
+}
 
 export interface CookieNames {
   session: string;
@@ -77,17 +110,17 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opt
 
   app.decorateRequest("user", null);
   app.decorateRequest("sessionToken", null);
+  const declared = new Map<string, RouteAuth>();
+  app.decorate("routeAuth", declared);
 
   // `config: { auth }` on a route becomes its own onRequest check; the bearer-key routes of
   // /api/v1 never read the session, so a session rule there would be a mistake.
   app.addHook("onRoute", (route) => {
+    assertRouteDeclaresAuth(route);
     const rule = route.config?.auth;
-    if (rule === undefined || rule === "public") return;
-    if (route.url.startsWith("/api/v1/")) {
-      throw new Error(
-        `${route.method} ${route.url}: /api/v1 routes are authenticated by API key, not auth: ${JSON.stringify(rule)}`,
-      );
-    }
+    for (const method of [route.method].flat())
+      if (rule !== undefined) declared.set(`${method} ${route.url}`, rule);
+    if (rule === undefined || rule === "public" || rule === "api-key") return;
     const check = authCheck(rule);
     const existing = route.onRequest;
     route.onRequest = [
@@ -170,7 +203,9 @@ function assertSameOrigin(request: FastifyRequest, appOrigin: string): void {
   throw new ForbiddenError("Cross-site requests are not allowed.");
 }
 
-function authCheck(rule: Exclude<RouteAuth, "public">): (request: FastifyRequest) => Promise<void> {
+function authCheck(
+  rule: Exclude<RouteAuth, "public" | "api-key">,
+): (request: FastifyRequest) => Promise<void> {
   const { role, ...texts } = typeof rule === "string" ? { role: rule } : rule;
   return role === "admin"
     ? async (request) => {

@@ -2,7 +2,7 @@ import fastifyCookie from "@fastify/cookie";
 import Fastify, { type FastifyInstance } from "fastify";
 import { afterEach, describe, expect, it } from "vitest";
 import { registerErrorHandler } from "../http/error-handler";
-import { testConfig } from "../testing/test-app";
+import { startTestApp, testConfig } from "../testing/test-app";
 import { authPlugin, userOf } from "./auth-plugin";
 import type { SessionService, SessionUser } from "./session-service";
 
@@ -35,7 +35,7 @@ describe("config: { auth } on a route", () => {
   it("answers 401 signed out and 403 to a non-admin, with the route's own words, before the handler runs", async () => {
     let ran = 0;
     await build((r) => {
-      r.get("/api/t/public", async () => ({ ran: ++ran }));
+      r.get("/api/t/public", { config: { auth: "public" } }, async () => ({ ran: ++ran }));
       r.get("/api/t/user", { config: { auth: "user" } }, async (req) => ({ id: userOf(req).id }));
       r.get("/api/t/admin", { config: { auth: "admin" } }, async () => ({ ran: ++ran }));
       r.post(
@@ -76,4 +76,67 @@ describe("config: { auth } on a route", () => {
       }),
     ).rejects.toThrow(/api\/v1 routes are authenticated by API key/);
   });
+
+  it("refuses to register an /api route that declares no auth, so no app with one starts", async () => {
+    await expect(
+      build((r) => {
+        r.get("/api/t/forgotten", async () => ({}));
+      }),
+    ).rejects.toThrow("GET /api/t/forgotten declares no config.auth");
+    // Pages and other non-API paths are not the guard's business.
+    await expect(build((r) => r.get("/about-us", async () => ({})))).resolves.toBeDefined();
+  });
+
+  it("keeps API keys to /api/v1 and sessions off it", async () => {
+    await expect(
+      build((r) => {
+        r.get("/api/t/keyed", { config: { auth: "api-key" } }, async () => ({}));
+      }),
+    ).rejects.toThrow(/only \/api\/v1 routes take an API key/);
+    await expect(
+      build((r) => {
+        r.get("/api/v1/t", async () => ({}));
+      }),
+    ).rejects.toThrow("GET /api/v1/t declares no config.auth");
+  });
+});
+
+/** Every method + path the router holds, read from printRoutes' tree. */
+function routesOf(app: FastifyInstance): { method: string; url: string }[] {
+  const out: { method: string; url: string }[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const m = /^((?:│ {3}| {4})*)[├└]── (\S+) \(([^)]+)\)$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    stack.push(m[2]!);
+    for (const method of m[3]!.split(", ")) out.push({ method, url: stack.join("") });
+  }
+  return out;
+}
+
+describe("the whole app's routes (Infisical's route-schema guard, for auth)", () => {
+  it("every /api route of the built app declares who may call it", async () => {
+    const handle = await startTestApp("pglite", { env: { DEV_LOGIN: "1" } });
+    try {
+      const api = routesOf(handle.app).filter((r) => r.url.startsWith("/api/"));
+      // The walk reads the real table: the analysis, the v1 report and the key routes are in it.
+      expect(api.map((r) => `${r.method} ${r.url}`)).toEqual(
+        expect.arrayContaining([
+          "GET /api/analyze/stream",
+          "GET /api/v1/accounts/:platform/:username",
+          "POST /api/keys",
+          "GET /api/health",
+        ]),
+      );
+      // A route the auth plugin never saw (registered before it) would be missing here too.
+      const undeclared = api.filter((r) => !handle.app.routeAuth.has(`${r.method} ${r.url}`));
+      expect(undeclared).toEqual([]);
+      expect(handle.app.routeAuth.get("POST /api/v1/snapshots")).toBe("api-key");
+      expect(handle.app.routeAuth.get("GET /api/health")).toBe("public");
+    } finally {
+      await handle.close();
+    }
+  }, 60_000);
 });

@@ -40,7 +40,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     "/api/auth/login",
     {
       schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } },
-      config: { rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: "1 minute" } },
+      config: { auth: "public", rateLimit: { max: config.loginRateLimitPerMinute, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
       const identity = await opts.google.verify(request.body.credential);
@@ -51,13 +51,16 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
   if (config.devLogin) {
     app.post(
       "/api/auth/dev-login",
-      { schema: { body: devLoginRequestSchema, response: { 200: loginResponseSchema } } },
+      {
+        config: { auth: "public" },
+        schema: { body: devLoginRequestSchema, response: { 200: loginResponseSchema } },
+      },
       async (request, reply) => {
         return signIn(await sessions.upsertDevUser(request.body.email, request.body.name), request, reply);
       },
     );
   } else {
-    app.post("/api/auth/dev-login", async () => {
+    app.post("/api/auth/dev-login", { config: { auth: "public" } }, async () => {
       throw new NotFoundError(
         "Dev login is disabled. Start the server with DEV_LOGIN=1 (never in production).",
       );
@@ -70,7 +73,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
     async (request) => userOf(request),
   );
 
-  app.post("/api/auth/logout", async (request, reply) => {
+  app.post("/api/auth/logout", { config: { auth: "public" } }, async (request, reply) => {
     if (request.sessionToken) await sessions.destroy(request.sessionToken);
     clearSessionCookie(reply, config);
     return reply.type("text/plain; charset=utf-8").send("OK");
@@ -78,7 +81,7 @@ export const authRoutes: FastifyPluginAsync<AuthRoutesOptions> = async (base, op
 
   app.get(
     "/api/reports/count",
-    { schema: { response: { 200: reportCountSchema } } },
+    { config: { auth: "public" }, schema: { response: { 200: reportCountSchema } } },
     async (request, reply) => {
       const status = await opts.quota.status(quotaIdentity(request, reply, config));
       reply.header("cache-control", "no-store");

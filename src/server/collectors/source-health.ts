@@ -41,6 +41,22 @@ export function quietDurationMs(repeats: number, retryAfterSec?: number): number
   return Math.min(DEFAULT_QUIET_MS * 2 ** Math.min(repeats, 10), MAX_QUIET_MS);
 }
 
+/** A source's state after one more failure; with `quiet`, resting until `now + quietDurationMs(…)`. */
+function afterFailure(
+  cur: SourceState,
+  failure: SourceFailure,
+  quiet?: { now: Date; retryAfterSec?: number },
+): SourceState {
+  const next: SourceState = { ...cur, lastFailure: failure, failuresInRow: cur.failuresInRow + 1 };
+  if (quiet) {
+    next.quietUntil = new Date(
+      quiet.now.getTime() + quietDurationMs(cur.repeats, quiet.retryAfterSec),
+    ).toISOString();
+    next.repeats = cur.repeats + 1;
+  }
+  return next;
+}
+
 export interface PaceResult {
   ok: boolean;
   /** When not ok: how long until the next request may go. */
@@ -84,13 +100,7 @@ export function createMemorySourceHealth(): SourceHealthStore {
     },
     async failure(id, failure, quiet) {
       const cur = get(id);
-      const next: SourceState = { ...cur, lastFailure: failure, failuresInRow: cur.failuresInRow + 1 };
-      if (quiet) {
-        next.quietUntil = new Date(
-          quiet.now.getTime() + quietDurationMs(cur.repeats, quiet.retryAfterSec),
-        ).toISOString();
-        next.repeats = cur.repeats + 1;
-      }
+      const next = afterFailure(cur, failure, quiet);
       states.set(id, next);
       return next;
     },
@@ -154,13 +164,7 @@ export function createRedisSourceHealth(redis: Redis, opts: { prefix: string }):
     },
     async failure(id, failure, quiet) {
       const cur = await read(id);
-      const next: SourceState = { ...cur, lastFailure: failure, failuresInRow: cur.failuresInRow + 1 };
-      if (quiet) {
-        next.quietUntil = new Date(
-          quiet.now.getTime() + quietDurationMs(cur.repeats, quiet.retryAfterSec),
-        ).toISOString();
-        next.repeats = cur.repeats + 1;
-      }
+      const next = afterFailure(cur, failure, quiet);
       await write(id, next);
       return next;
     },

@@ -8,6 +8,7 @@ import {
   finderResponseSchema,
 } from "#core/schemas/discovery";
 import { ValidationError } from "../errors";
+import { abortOnClose } from "../http/sse";
 import type { DiscoveryService } from "./discovery-service";
 import type { FinderService } from "./finder/finder-service";
 import type { WebCandidateService } from "./web-candidates";
@@ -31,23 +32,23 @@ export const discoveryRoutes: FastifyPluginAsync<DiscoveryRoutesOptions> = async
 
   app.post(
     "/api/discovery/search",
-    { schema: { body: discoverySearchRequestSchema, response: { 200: discoverySearchResponseSchema } } },
+    {
+      config: { auth: "public" },
+      schema: { body: discoverySearchRequestSchema, response: { 200: discoverySearchResponseSchema } },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       // Web-found accounts join the first page only (later pages are the index's ranking).
       if (!request.body.includeWebCandidates || request.body.page > 1) return discovery.search(request.body);
-      const controller = new AbortController();
-      // The response closing before it finished means the client went away: stop checking candidates.
-      reply.raw.once("close", () => {
-        if (!reply.raw.writableFinished) controller.abort(new Error("client went away"));
-      });
-      return web.search(request.body, { userId: request.user?.id }, { signal: controller.signal });
+      // The client going away stops the candidate checks.
+      return web.search(request.body, { userId: request.user?.id }, { signal: abortOnClose(reply) });
     },
   );
 
   app.post(
     "/api/accounts/find",
     {
+      config: { auth: "public" },
       schema: { body: finderRequestSchema, response: { 200: finderResponseSchema } },
       // Spec §5 gives the short-description message word for word: keep it exactly (the shared
       // handler would prefix the field name), with the field beside it.

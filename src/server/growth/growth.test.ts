@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
 import { rowsOf } from "../db/rows";
+import { cookieHeader as cookieOf, signIn } from "../testing/sign-in";
 import { startTestApp, type TestAppHandle, useTestApp } from "../testing/test-app";
 import { type DbKind, testedDatabaseKinds } from "../testing/test-db";
 import {
@@ -73,13 +74,6 @@ function tiktokPage(handle: string, p: Profile, now: Date): string {
   return `${base.slice(0, start)}<script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">${JSON.stringify(data)}</script>${base.slice(end)}`;
 }
 
-function cookieOf(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
-
 describe.each(testedDatabaseKinds())(
   "growth, watchlists and alerts over weeks of refreshes (%s)",
   (kind: DbKind) => {
@@ -125,8 +119,7 @@ describe.each(testedDatabaseKinds())(
         },
         now: () => clock,
       });
-      const login = async (email: string) =>
-        cookieOf(await t.app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } }));
+      const login = (email: string) => signIn(t.app, email);
       [ann, bob, admin] = [
         await login("ann@example.com"),
         await login("bob@example.com"),

@@ -60,6 +60,7 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
   app.get(
     "/api/accounts/:username/growth",
     {
+      config: { auth: "public" },
       schema: {
         params: growthParamsSchema,
         querystring: growthQuerySchema,
@@ -183,7 +184,7 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
     // session is needed (the mail may be opened on another device). Answers a short page.
     r.get(
       "/api/alerts/email/confirm",
-      { schema: { hide: true, querystring: confirmQuerySchema } },
+      { config: { auth: "public" }, schema: { hide: true, querystring: confirmQuerySchema } },
       async (request, reply) => {
         const done = await watchlists.confirmEmail(request.query.token);
         reply

@@ -31,8 +31,12 @@ export const clientConfigRoutes: FastifyPluginAsync<{ config: AppConfig }> = asy
   });
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get("/api/config", { schema: { response: { 200: clientConfigSchema } } }, async (_request, reply) => {
-      reply.header("cache-control", "public, max-age=300");
-      return body;
-    });
+    .get(
+      "/api/config",
+      { config: { auth: "public" }, schema: { response: { 200: clientConfigSchema } } },
+      async (_request, reply) => {
+        reply.header("cache-control", "public, max-age=300");
+        return body;
+      },
+    );
 };

@@ -2,7 +2,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AutoRefreshMode } from "#core/schemas/jobs";
 import type { Database } from "../db/database";
-import { createBodyCache } from "../shared/body-cache";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
 import {
   DAY_MS,
@@ -144,7 +143,6 @@ describe.each(testedDatabaseKinds())("due accounts on %s", (kind) => {
           throw new Error("the sweep only queues refreshes");
         },
       },
-      bodyCache: createBodyCache({ maxEntries: 10, ttlMs: 1000, now: () => NOW.getTime() }),
       uploads: createMemoryUploadStore(),
       getAutoRefresh: async () => mode,
       now: () => NOW,

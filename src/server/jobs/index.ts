@@ -4,7 +4,6 @@ import type { Platform } from "#core/schemas/platform";
 import type { AppConfig } from "../config";
 import type { AppDb } from "../db/database";
 import type { ReportService } from "../reports/report-service";
-import type { BodyCache } from "../shared/body-cache";
 import type { ScaleLogger } from "../shared/redis";
 import { silentLogger } from "../shared/redis";
 import type { SharedState } from "../shared/shared-state";
@@ -45,7 +44,6 @@ export interface JobsDeps {
   work?: {
     db: AppDb;
     reports: Pick<ReportService, "refresh">;
-    bodyCache: BodyCache;
   };
   /** The admin's auto-refresh setting (services.settings). */
   getAutoRefresh: () => Promise<AutoRefreshMode>;

@@ -12,7 +12,6 @@ import { findDueWatchedAccounts } from "../growth/watch-refresh";
 import { importFile } from "../import/import-service";
 import type { ReportService } from "../reports/report-service";
 import { seedSampleAccounts } from "../samples/sample-service";
-import type { BodyCache } from "../shared/body-cache";
 import { findDueAccounts, periodBucket, refreshPeriodMs } from "./auto-refresh";
 import {
   type ImportJobData,
@@ -33,7 +32,6 @@ export interface ProcessorDeps {
   db: AppDb;
   reports: Pick<ReportService, "refresh">;
   /** Cleared for an account after its refresh, on every instance (it is shared with Redis). */
-  bodyCache: BodyCache;
   uploads: UploadStore;
   getAutoRefresh: () => Promise<AutoRefreshMode>;
   now: () => Date;
@@ -79,7 +77,6 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         signal: ctx.signal,
         background: true,
       });
-      await deps.bodyCache.invalidate(view.username.toLowerCase());
       return {
         platform: view.platform,
         username: view.username,

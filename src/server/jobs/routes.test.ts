@@ -4,19 +4,13 @@ import { type FakeLlm, jsonReply, startFakeLlm } from "../ai/testing/fake-llm";
 import { VALID_TEXTS } from "../ai/testing/fixtures";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
+import { cookieHeader as cookieOf } from "../testing/sign-in";
 import { startTestApp, type TestAppHandle } from "../testing/test-app";
 
 /** The admin jobs API, the "refresh on viewing" setting and the operational metrics, in process (no Redis). */
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
 const HOUR = 3_600_000;
-
-function cookieOf(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
 
 describe("background jobs API (in process)", () => {
   let t: TestAppHandle;

@@ -30,7 +30,7 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (base, opts
 
   app.get(
     "/api/health",
-    { schema: { response: { 200: healthSchema, 503: healthSchema } } },
+    { config: { auth: "public" }, schema: { response: { 200: healthSchema, 503: healthSchema } } },
     async (_request, reply) => {
       const ok = await dbOk();
       return reply.status(ok ? 200 : 503).send({ ok, db: opts.database.kind, version: opts.config.version });
@@ -39,7 +39,7 @@ export const healthRoutes: FastifyPluginAsync<HealthOptions> = async (base, opts
 
   app.get(
     "/api/ready",
-    { schema: { response: { 200: readySchema, 503: readySchema } } },
+    { config: { auth: "public" }, schema: { response: { 200: readySchema, 503: readySchema } } },
     async (_request, reply) => {
       const db = await dbOk();
       const redis = opts.redisPing

@@ -121,37 +121,27 @@ export function createAccountRepo(db: AppDb) {
         const accountId = await upsertAccount(tx, input);
         // Issue #36: the account's representation for similar creators, from the snapshot being stored.
         await saveRepresentationOf(tx, accountId, input.snapshot, input.index.industry);
-        if (input.measured === false) {
-          const [rep] = await tx
-            .insert(reports)
-            .values({
-              accountId,
-              engineVersion: input.engineVersion,
-              report: input.report,
-              createdAt: input.analyzedAt,
-            })
-            .returning({ id: reports.id });
-          if (input.userId) await recordViewIn(tx, input.userId, accountId, input.analyzedAt);
-          return { accountId, reportId: rep!.id };
+        // A web-search estimate stores no posts, snapshot or growth point: it measured nothing.
+        if (input.measured !== false) {
+          await upsertPosts(tx, accountId, input.snapshot);
+          await tx.insert(accountSnapshots).values({
+            accountId,
+            fetchedAt: new Date(input.snapshot.fetchedAt),
+            source: input.snapshot.source,
+            followers: Math.round(input.snapshot.followers),
+            following: input.snapshot.following ?? null,
+            postsCount: input.snapshot.postsCount ?? null,
+            data: input.snapshot,
+          });
+          await insertMeasuredPoint(
+            tx,
+            accountId,
+            input.snapshot,
+            input.report,
+            input.index.engagementRate,
+            input.analyzedAt,
+          );
         }
-        await upsertPosts(tx, accountId, input.snapshot);
-        await tx.insert(accountSnapshots).values({
-          accountId,
-          fetchedAt: new Date(input.snapshot.fetchedAt),
-          source: input.snapshot.source,
-          followers: Math.round(input.snapshot.followers),
-          following: input.snapshot.following ?? null,
-          postsCount: input.snapshot.postsCount ?? null,
-          data: input.snapshot,
-        });
-        await insertMeasuredPoint(
-          tx,
-          accountId,
-          input.snapshot,
-          input.report,
-          input.index.engagementRate,
-          input.analyzedAt,
-        );
         const [rep] = await tx
           .insert(reports)
           .values({

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { buildReport, ENGINE_VERSION } from "#core/engine/build-report";
 import { canonicalHandle, stripAt } from "#core/handles";
 import type { DataNote, StoredReport } from "#core/schemas/account";
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
@@ -8,13 +7,9 @@ import { ValidationError } from "../errors";
 import type { QuotaIdentity, QuotaService } from "../quota/quota-service";
 import type { SingleFlight } from "../shared/single-flight";
 import type { AccountRepo } from "./account-repo";
-import type {
-  AccountView,
-  EngineInputs,
-  ReportObserver,
-  ReportWriter,
-  ResolvedInput,
-} from "./report-service";
+import { composeReport, type EngineInputs, type ReportWriter } from "./make-report";
+import type { ReportObserver, ResolvedInput } from "./report-service";
+import type { AccountView, ReportStore } from "./report-store";
 import type { DataOwner, SuppliedReportRepo } from "./supplied-repo";
 
 /**
@@ -29,6 +24,8 @@ export type CaptureView = AccountView & { privateTo?: "you" };
 
 export interface CaptureServiceDeps {
   repo: AccountRepo;
+  /** Where an admin's capture is saved as the public report (the view recorded, the cache cleared). */
+  store: ReportStore;
   supplied: SuppliedReportRepo;
   quota: QuotaService;
   singleFlight: SingleFlight;
@@ -103,10 +100,6 @@ export function createCaptureService(deps: CaptureServiceDeps) {
       source: "capture",
       fetchedAt: now.toISOString(),
     };
-    // The engine's history is the public one: a capture never reads another user's supplied points.
-    const history = await repo.followerHistory(platform, username);
-    const inputs = (await deps.engineInputs?.()) ?? {};
-    const { report: engineReport, index } = buildReport(captured, { now, history, ...inputs });
     const note: DataNote = who.isAdmin
       ? {
           kind: "captured",
@@ -120,20 +113,21 @@ export function createCaptureService(deps: CaptureServiceDeps) {
           fetchedAt: captured.fetchedAt,
           message: `Your capture (${who.displayName.slice(0, 200)}), made in your browser on ${dayAndTime(now)}: only you see this report. Everyone else sees the public report from live data.`,
         };
-    let report: StoredReport = { ...engineReport, dataNotes: [note] };
-    if (deps.writer)
-      report = { ...(await deps.writer.write(engineReport, captured, { signal })), dataNotes: [note] };
-    signal.throwIfAborted();
+    // The one pipeline (make-report.ts); its history is the public one: a capture never reads
+    // another user's supplied points.
+    const { report, index } = await composeReport(
+      { repo, writer: deps.writer, engineInputs: deps.engineInputs, now: () => now },
+      captured,
+      { signal, notes: [note] },
+    );
     if (who.isAdmin) {
-      const saved = await repo.saveAnalysis({
+      return deps.store.save({
         snapshot: captured,
         report,
         index,
-        engineVersion: ENGINE_VERSION,
         analyzedAt: now,
         userId: who.owner.userId,
       });
-      return view(saved.accountId, platform, username, report, now);
     }
     await deps.supplied.save(who.owner, { snapshot: captured, report, createdAt: now });
     const publicRow = await repo.latestReport(platform, username);

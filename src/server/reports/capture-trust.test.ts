@@ -8,11 +8,13 @@ import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake
 import { fixture } from "../collectors/testing/helpers";
 import { users } from "../db/schema";
 import { createQuotaService } from "../quota/quota-service";
+import { createBodyCache } from "../shared/body-cache";
 import { createSingleFlight } from "../shared/single-flight";
 import { startTestApp, type TestAppHandle } from "../testing/test-app";
 import { type DbKind, testedDatabaseKinds } from "../testing/test-db";
 import { createAccountRepo } from "./account-repo";
 import { createCaptureService } from "./capture-service";
+import { ReportStore } from "./report-store";
 import { resolveAnalyzeInput } from "./resolve-input";
 import { createSuppliedReportRepo } from "./supplied-repo";
 
@@ -359,8 +361,14 @@ describe.each(testedDatabaseKinds())("the capture's quota unit (%s)", (kind: DbK
     const quota = createQuotaService({ db, limits: { anonymous: 1, anonymousPerIp: 5, user: 5 }, now });
     const real = createSuppliedReportRepo(db);
     const controller = new AbortController();
+    const repo = createAccountRepo(db);
     const service = createCaptureService({
-      repo: createAccountRepo(db),
+      repo,
+      store: new ReportStore({
+        repo,
+        bodyCache: createBodyCache({ maxEntries: 10, ttlMs: 10_000, now: () => now().getTime() }),
+        now,
+      }),
       supplied: {
         ...real,
         save: async (owner, input) => {

@@ -1,47 +1,27 @@
-import type { InstallationBenchmark } from "#core/engine/benchmarks";
-import { buildReport, ENGINE_VERSION, indexFieldsOf } from "#core/engine/build-report";
-import type { PricingInput } from "#core/engine/pricing";
+import { indexFieldsOf } from "#core/engine/build-report";
 import { canonicalHandle } from "#core/handles";
-import type { DataNote, StoredReport, StoredReportJson } from "#core/schemas/account";
+import type { DataNote, StoredReportJson } from "#core/schemas/account";
 import type { AnalysisStage } from "#core/schemas/analysis-stream";
 import { isPlatform, type Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
-import {
-  LoginWallOrBlockedError,
-  NotConfiguredError,
-  RateLimitedError,
-  SourceAuthError,
-  UpstreamChangedError,
-  UpstreamUnreachableError,
-} from "../errors";
 import type { QuotaIdentity, QuotaService } from "../quota/quota-service";
 import type { SingleFlight } from "../shared/single-flight";
 import type { AccountRepo, StoredReportRow } from "./account-repo";
+import { type EngineInputs, makeReport, type ReportWriter } from "./make-report";
+import { type AccountView, type ReportStore, toAccountView } from "./report-store";
 import { revisitSample } from "./sample-revisit";
+import { storedMayAnswer, storedNote, webSearchMayAnswer } from "./stand-ins";
+
+export type { EngineInputs, ReportWriter } from "./make-report";
+export { type AccountView, toAccountView } from "./report-store";
+export { storedNote, webSearchMayAnswer } from "./stand-ins";
 
 /** What the input resolves to: the platform (a URL names its own) and the handle to fetch. */
 export interface ResolvedInput {
   platform: Platform;
   handle: string;
   linkKind?: string;
-}
-
-/** What the installation gives every analysis besides the snapshot (issue #24). */
-export interface EngineInputs {
-  /** The admin's pricing assumptions, or the published defaults. */
-  pricing?: PricingInput;
-  /** This installation's engagement percentiles per platform × tier. */
-  installationBenchmarks?: readonly InstallationBenchmark[];
-}
-
-/** The optional AI writer: rewrites qualitative texts; never numbers. Returns the report to store. */
-export interface ReportWriter {
-  write(
-    report: StoredReport,
-    snapshot: ProfileSnapshot,
-    opts: { signal?: AbortSignal },
-  ): Promise<StoredReport>;
 }
 
 /**
@@ -58,24 +38,11 @@ export interface WebSearchFallback {
   ): Promise<StoredReportJson | null>;
 }
 
-/** Collector failures a web search may stand in for: the account may exist, we just could not read it. */
-export function webSearchMayAnswer(err: unknown): boolean {
-  return (
-    err instanceof LoginWallOrBlockedError ||
-    err instanceof UpstreamUnreachableError ||
-    err instanceof UpstreamChangedError ||
-    err instanceof NotConfiguredError ||
-    err instanceof RateLimitedError
-  );
-}
-
 export interface AnalyzeOptions {
   signal?: AbortSignal;
   onStage?: (stage: AnalysisStage, detail?: string) => void;
   /** Admin refresh: ignore the cache and the not-found cache. */
   refresh?: boolean;
-  /** A background job's refresh: half of each source's pace is left to interactive reports (issue #33). */
-  background?: boolean;
   /**
    * Measured data only (discovery's web candidates): no web-search estimate stands in when fetching
    * fails, and the AI writer is not run (the engine's texts; bounded cost).
@@ -85,6 +52,8 @@ export interface AnalyzeOptions {
   sample?: boolean;
   /** Told once the analysis answered: whether it spent one of the caller's daily units. */
   onQuota?: (outcome: { spent: boolean }) => void;
+  /** A background job's refresh: half of each source's pace is left to interactive reports (issue #33). */
+  background?: boolean;
   /** A snapshot already fetched for this analysis (see sample-revisit.ts): not fetched again. */
   prefetched?: ProfileSnapshot;
 }
@@ -96,37 +65,11 @@ export interface ReportObserver {
   quotaRefused(who: "anonymous" | "user"): void;
 }
 
-/** Failures after which stored data may stand in: the account may exist, we just could not read it now. */
-function storedMayAnswer(err: unknown): boolean {
-  return webSearchMayAnswer(err) || err instanceof SourceAuthError;
-}
-
-const SOURCE_WORDS: Record<string, string> = {
-  import: "your import",
-  capture: "a capture in your browser",
-};
-
-/** "Made from your import of 3 Nov 2026: Instagram is limiting this server until 14:30 UTC…" */
-export function storedNote(stored: ProfileSnapshot, err: unknown): DataNote {
-  const when = new Date(stored.fetchedAt).toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  const what = SOURCE_WORDS[stored.source] ?? `the ${stored.source} fetch`;
-  const why = err instanceof Error ? err.message.slice(0, 400) : "no live source answered";
-  return {
-    kind: "stored",
-    source: stored.source,
-    fetchedAt: stored.fetchedAt,
-    message: `Made from ${what} of ${when}, because no live source answered now (${why}). Figures are as of that date.`,
-  };
-}
-
 export interface ReportServiceDeps {
   observer?: ReportObserver;
   repo: AccountRepo;
+  /** Where reports are saved and read (saving invalidates the cached body). */
+  store: ReportStore;
   collectors: CollectorChain;
   quota: QuotaService;
   singleFlight: SingleFlight;
@@ -143,34 +86,6 @@ export interface ReportServiceDeps {
 }
 
 /**
- * The stored report as the API returns it (spec §3 account + metrics, provenance, recentPosts), before
- * accountSchema parses it (which fills in what older reports lack).
- */
-export type AccountView = StoredReportJson & {
-  id: number;
-  isSample: boolean;
-  source: string;
-  lastUpdated: string;
-};
-
-export function toAccountView(stored: StoredReportRow): AccountView {
-  return {
-    ...stored.report,
-    id: stored.accountId,
-    platform: stored.platform,
-    username: stored.username,
-    isSample: stored.isSample,
-    source: stored.source,
-    lastUpdated: stored.createdAt.toISOString(),
-  };
-}
-
-/**
- * Makes and serves reports: parse → quota → single-flight per account → cached report, or
- * collectors → engine → AI writer → one transaction that stores everything. A failed analysis
- * gives its quota unit back. No network call runs inside a transaction.
- */
-/**
  * One account's single-flight (and cross-instance lock) key: analyses, candidate checks and
  * refreshes of the same account never fetch it at once.
  */
@@ -178,30 +93,56 @@ function flightKey(input: ResolvedInput): string {
   return `${input.platform}:${input.linkKind ?? "handle"}:${canonicalHandle(input.platform, input.handle)}`;
 }
 
-export function createReportService(deps: ReportServiceDeps) {
-  const { repo } = deps;
+/** A flight's result: the report, and whether this flight made it (false: a stored one answered). */
+interface FlightResult {
+  view: AccountView;
+  fresh: boolean;
+}
 
-  async function produce(
+/**
+ * Makes and serves reports: parse → quota → single-flight per account → cached report, or
+ * collectors → the one report pipeline (make-report.ts: engine → AI writer → ReportStore.save).
+ * This class keeps only the cache, quota and single-flight orchestration. A failed analysis gives
+ * its quota unit back. No network call runs inside a transaction.
+ */
+export class ReportService {
+  constructor(private readonly deps: ReportServiceDeps) {}
+
+  /** The one pipeline's dependencies (docs/decisions/032). */
+  private get maker() {
+    const { store, repo, writer, engineInputs, now } = this.deps;
+    return { store, repo, writer, engineInputs, now };
+  }
+
+  /** One unit of the caller's quota, counted as refused when there is none left. */
+  private async charge(identity: QuotaIdentity) {
+    return this.deps.quota.consume(identity).catch((err) => {
+      this.deps.observer?.quotaRefused(identity.kind === "user" ? "user" : "anonymous");
+      throw err;
+    });
+  }
+
+  /** A stored report answered: the viewer's history gets it, and the cache counts a hit. */
+  private async servedStored(stored: StoredReportRow, userId?: string): Promise<FlightResult> {
+    await this.deps.store.recordView(userId, stored.accountId);
+    this.deps.observer?.cache("hit");
+    return { view: toAccountView(stored), fresh: false };
+  }
+
+  private async produce(
     input: ResolvedInput,
     opts: AnalyzeOptions,
     signal: AbortSignal,
     userId?: string,
     handoff?: string,
-  ) {
+  ): Promise<FlightResult> {
+    const { deps } = this;
     const { platform } = input;
     // Another instance analysed this account while this flight waited for it: serve what it stored.
-    const shared = handoff ? await storedByHandoff(handoff) : null;
-    if (shared) {
-      if (userId) await repo.recordView(userId, shared.accountId, deps.now());
-      deps.observer?.cache("hit");
-      return { view: toAccountView(shared), fresh: false };
-    }
-    const cached = await freshStoredReport(input, opts);
-    if (cached) {
-      if (userId) await repo.recordView(userId, cached.accountId, deps.now());
-      deps.observer?.cache("hit");
-      return { view: toAccountView(cached), fresh: false };
-    }
+    const shared = handoff ? await this.storedByHandoff(handoff) : null;
+    if (shared) return this.servedStored(shared, userId);
+    const cached = await this.freshStoredReport(input, opts);
+    if (cached) return this.servedStored(cached, userId);
     deps.observer?.cache("miss");
     opts.onStage?.("fetching");
     let snapshot: ProfileSnapshot;
@@ -220,13 +161,13 @@ export function createReportService(deps: ReportServiceDeps) {
     } catch (err) {
       deps.observer?.upstream(platform, (err as { code?: string }).code ?? "error");
       // Stored data is a source (measured, with its date) before any estimate is.
-      const stored = storedMayAnswer(err) ? await usableStoredSnapshot(input) : null;
+      const stored = storedMayAnswer(err) ? await this.usableStoredSnapshot(input) : null;
       if (stored) {
         snapshot = stored;
         notes.push(storedNote(stored, err));
       } else {
         if (deps.webSearch?.enabled && !opts.measuredOnly && webSearchMayAnswer(err)) {
-          const estimated = await estimateFromWeb(input, opts, signal, userId);
+          const estimated = await this.estimateFromWeb(input, opts, signal, userId);
           if (estimated) return estimated;
         }
         throw err;
@@ -239,40 +180,14 @@ export function createReportService(deps: ReportServiceDeps) {
         message:
           "YouTube's public pages show no likes or comments, so engagement is not measured: the operator can set YOUTUBE_API_KEY (the YouTube Data API) to measure it. Subscribers and views are measured.",
       });
-    opts.onStage?.("analyzing", `${snapshot.posts.length} posts`);
-    const now = deps.now();
-    const history = await repo.followerHistory(platform, snapshot.username);
-    const inputs = (await deps.engineInputs?.()) ?? {};
-    const { report: engineReport, index } = buildReport(snapshot, { now, history, ...inputs });
-    let report: StoredReport = notes.length > 0 ? { ...engineReport, dataNotes: notes } : engineReport;
-    if (deps.writer && !opts.measuredOnly) {
-      opts.onStage?.("writing");
-      // The writer changes texts only: what the report says about its data (stored, limited) stays.
-      report = await deps.writer.write(report, snapshot, { signal });
-    }
-    // Nobody waits for this flight any more: store nothing (and the callers' units are given back).
-    signal.throwIfAborted();
-    opts.onStage?.("saving");
-    const saved = await repo.saveAnalysis({
-      snapshot,
-      report,
-      index,
-      engineVersion: ENGINE_VERSION,
-      analyzedAt: now,
+    const view = await makeReport(this.maker, snapshot, {
+      signal,
+      notes,
+      write: !opts.measuredOnly,
       userId,
+      onStage: opts.onStage,
     });
-    return {
-      view: toAccountView({
-        accountId: saved.accountId,
-        platform,
-        username: canonicalHandle(platform, snapshot.username),
-        isSample: snapshot.source === "sample",
-        source: snapshot.source,
-        report,
-        createdAt: now,
-      }),
-      fresh: true,
-    };
+    return { view, fresh: true };
   }
 
   /**
@@ -281,33 +196,36 @@ export function createReportService(deps: ReportServiceDeps) {
    * stale one, or a stored sample for a typed handle a live source could look up (the real account
    * may exist; with no live source for the platform, the sample is the answer).
    */
-  async function freshStoredReport(
+  private async freshStoredReport(
     input: ResolvedInput,
     opts: AnalyzeOptions,
   ): Promise<StoredReportRow | null> {
     if (opts.refresh || input.linkKind?.match(/video|short/)) return null;
-    const cached = await repo.latestReport(input.platform, input.handle);
-    const usable = cached && (!cached.isSample || opts.sample === true || !liveSourceFor(input.platform));
+    const cached = await this.deps.repo.latestReport(input.platform, input.handle);
+    const usable =
+      cached && (!cached.isSample || opts.sample === true || !this.liveSourceFor(input.platform));
     if (!usable) return null;
-    return deps.now().getTime() - cached.createdAt.getTime() < (await deps.cacheMs()) ? cached : null;
+    return this.deps.now().getTime() - cached.createdAt.getTime() < (await this.deps.cacheMs())
+      ? cached
+      : null;
   }
 
   /** Whether any live (non-sample) collector serves the platform. */
-  function liveSourceFor(platform: Platform): boolean {
-    return deps.collectors.collectors.some((c) => c.kind !== "sample" && c.platforms.includes(platform));
+  private liveSourceFor(platform: Platform): boolean {
+    return this.deps.collectors.collectors.some((c) => c.kind !== "sample" && c.platforms.includes(platform));
   }
 
   /** The stored snapshot a report may fall back to: not a sample, and no older than the admin's limit. */
-  async function usableStoredSnapshot(input: ResolvedInput): Promise<ProfileSnapshot | null> {
+  private async usableStoredSnapshot(input: ResolvedInput): Promise<ProfileSnapshot | null> {
     if (input.linkKind?.match(/video|short/)) return null;
-    const stored = await repo.storedSnapshot(input.platform, input.handle).catch(() => null);
+    const stored = await this.deps.repo.storedSnapshot(input.platform, input.handle).catch(() => null);
     if (!stored) return null;
-    const maxMs = (deps.storedMaxAgeDays ?? 90) * 24 * 3600 * 1000;
-    return deps.now().getTime() - Date.parse(stored.fetchedAt) <= maxMs ? stored : null;
+    const maxMs = (this.deps.storedMaxAgeDays ?? 90) * 24 * 3600 * 1000;
+    return this.deps.now().getTime() - Date.parse(stored.fetchedAt) <= maxMs ? stored : null;
   }
 
   /** The report a flight on another instance stored (its handoff), if it is still the newest. */
-  async function storedByHandoff(handoff: string): Promise<StoredReportRow | null> {
+  private async storedByHandoff(handoff: string): Promise<StoredReportRow | null> {
     let note: { platform?: unknown; username?: unknown; createdAtMs?: unknown };
     try {
       note = JSON.parse(handoff);
@@ -317,33 +235,25 @@ export function createReportService(deps: ReportServiceDeps) {
     if (typeof note.username !== "string" || typeof note.createdAtMs !== "number") return null;
     const platform = note.platform;
     if (!isPlatform(platform)) return null;
-    const stored = await repo.latestReport(platform, note.username);
+    const stored = await this.deps.repo.latestReport(platform, note.username);
     return stored && stored.createdAt.getTime() >= note.createdAtMs ? stored : null;
   }
 
-  /** What flights waiting on other instances need to find this flight's report (see storedByHandoff). */
-  const handoffOf = (result: { view: AccountView }) =>
-    JSON.stringify({
-      platform: result.view.platform,
-      username: result.view.username,
-      createdAtMs: Date.parse(result.view.lastUpdated),
-    });
-
   /** The search model's estimate, stored as a report that is never measured; null when it found nothing. */
-  async function estimateFromWeb(
+  private async estimateFromWeb(
     input: ResolvedInput,
     opts: AnalyzeOptions,
     signal: AbortSignal,
     userId?: string,
-  ) {
+  ): Promise<FlightResult | null> {
     const { platform } = input;
     opts.onStage?.("writing", "searching the web");
-    const report = await deps.webSearch!.report(platform, input.handle, { signal });
+    const report = await this.deps.webSearch!.report(platform, input.handle, { signal });
     if (!report) return null;
-    const now = deps.now();
+    const now = this.deps.now();
     const username = canonicalHandle(platform, input.handle);
     opts.onStage?.("saving");
-    const saved = await repo.saveAnalysis({
+    const view = await this.deps.store.save({
       snapshot: {
         platform,
         username,
@@ -358,133 +268,126 @@ export function createReportService(deps: ReportServiceDeps) {
       },
       report,
       index: indexFieldsOf(report),
-      engineVersion: ENGINE_VERSION,
       analyzedAt: now,
       userId,
       measured: false,
     });
-    return {
-      view: toAccountView({
-        accountId: saved.accountId,
-        platform,
-        username,
-        isSample: false,
-        source: "web-search",
-        report,
-        createdAt: now,
-      }),
-      fresh: true,
-    };
+    return { view, fresh: true };
   }
 
-  return {
-    /**
-     * POST /api/analyze and the stream. Only a fresh analysis spends a unit of the caller's daily
-     * quota: a stored report that is fresh enough is served free, whoever asks and however (the
-     * analyser, a discovery or finder row, a direct link), even when the caller's units are used up
-     * (docs/decisions/024-fair-quotas-and-model-figures.md). `opts.refresh` (a forced re-analysis)
-     * never takes the stored report and always spends. `opts.onQuota` learns whether a unit was spent.
-     */
-    async analyze(
-      request: { username: string; platform: Platform; sample?: boolean },
-      who: { identity: QuotaIdentity; userId?: string },
-      opts: AnalyzeOptions = {},
-    ): Promise<AccountView> {
-      opts.onStage?.("parsing");
-      if (request.sample) opts = { ...opts, sample: true };
-      const input = deps.resolveInput(request.username, request.platform);
-      let stored = await freshStoredReport(input, opts);
-      // A typed sample handle: free when the sources answer with the same sample (issue #39 item 6).
-      if (!stored && !opts.refresh && !opts.sample) {
-        const latest = await repo.latestReport(input.platform, input.handle);
-        const revisit = await revisitSample(deps, input, latest, opts.signal);
-        if (revisit && "stored" in revisit) stored = revisit.stored;
-        else if (revisit) opts = { ...opts, prefetched: revisit.snapshot };
-      }
-      if (stored) {
-        if (who.userId) await repo.recordView(who.userId, stored.accountId, deps.now());
-        deps.observer?.cache("hit");
-        opts.onQuota?.({ spent: false });
-        return toAccountView(stored);
-      }
-      const charge = await deps.quota.consume(who.identity).catch((err) => {
-        deps.observer?.quotaRefused(who.identity.kind === "user" ? "user" : "anonymous");
-        throw err;
-      });
-      // The unit is spent once the work that may store a report has started: it is given back
-      // only when that work itself fails, never because this caller went away (a client that
-      // dropped the connection during "saving" used to get its unit back and read the stored
-      // report for free). A caller that leaves learns the outcome later, through onSettled.
-      let flightOutcome: { ok: boolean } | undefined;
-      let callerLeft = false;
-      const settle = (outcome: { ok: boolean }) => {
-        flightOutcome = outcome;
-        if (callerLeft && !outcome.ok) void charge.refund().catch(() => undefined);
-      };
-      try {
-        const key = `${flightKey(input)}${opts.sample ? ":sample" : ""}`;
-        const result = await deps.singleFlight.run(
-          key,
-          (signal, flight) => produce(input, opts, signal, who.userId, flight.handoff),
-          { signal: opts.signal, handoff: handoffOf, onSettled: settle },
-        );
-        // A caller that joined someone else's flight still gets the account in its history.
-        if (who.userId) await repo.recordView(who.userId, result.view.id, deps.now());
-        // The flight served a stored report after all (stored meanwhile, here or by another
-        // instance): nothing new was made for this caller, so the unit comes back.
-        if (!result.fresh) await charge.refund();
-        opts.onQuota?.({ spent: result.fresh });
-        return result.view;
-      } catch (err) {
-        if (opts.signal?.aborted && flightOutcome === undefined) {
-          callerLeft = true; // refunded by `settle` if the analysis fails after all
-        } else if (!flightOutcome?.ok) {
-          await charge.refund();
-        }
-        throw err;
-      }
-    },
-
-    /**
-     * Discovery's web candidates (docs/decisions/009-discovery-web-candidates.md): fetched through the
-     * collectors and analysed like an analysis, in the same single flight (a candidate someone is
-     * analysing is not fetched twice) and served from the cache when fresh, but measured data only
-     * (see `measuredOnly`), with no quota unit and no history entry. A flight it joins may still
-     * return a web-search estimate: the caller checks `source`.
-     */
-    async analyzeCandidate(
-      platform: Platform,
-      handle: string,
-      opts: { signal?: AbortSignal } = {},
-    ): Promise<AccountView> {
-      const input = deps.resolveInput(handle, platform);
-      const key = flightKey(input);
+  /**
+   * POST /api/analyze and the stream. Only a fresh analysis spends a unit of the caller's daily
+   * quota: a stored report that is fresh enough is served free, whoever asks and however (the
+   * analyser, a discovery or finder row, a direct link), even when the caller's units are used up
+   * (docs/decisions/024-fair-quotas-and-model-figures.md). `opts.refresh` (a forced re-analysis)
+   * never takes the stored report and always spends. `opts.onQuota` learns whether a unit was spent.
+   */
+  async analyze(
+    request: { username: string; platform: Platform; sample?: boolean },
+    who: { identity: QuotaIdentity; userId?: string },
+    opts: AnalyzeOptions = {},
+  ): Promise<AccountView> {
+    const { deps } = this;
+    opts.onStage?.("parsing");
+    if (request.sample) opts = { ...opts, sample: true };
+    const input = deps.resolveInput(request.username, request.platform);
+    let stored = await this.freshStoredReport(input, opts);
+    // A typed sample handle: free when the sources answer with the same sample (issue #39 item 6).
+    if (!stored && !opts.refresh && !opts.sample) {
+      const latest = await deps.repo.latestReport(input.platform, input.handle);
+      const revisit = await revisitSample(deps, input, latest, opts.signal);
+      if (revisit && "stored" in revisit) stored = revisit.stored;
+      else if (revisit) opts = { ...opts, prefetched: revisit.snapshot };
+    }
+    if (stored) {
+      const served = await this.servedStored(stored, who.userId);
+      opts.onQuota?.({ spent: false });
+      return served.view;
+    }
+    const charge = await this.charge(who.identity);
+    // The unit is spent once the work that may store a report has started: it is given back
+    // only when that work itself fails, never because this caller went away (a client that
+    // dropped the connection during "saving" used to get its unit back and read the stored
+    // report for free). A caller that leaves learns the outcome later, through onSettled.
+    let flightOutcome: { ok: boolean } | undefined;
+    let callerLeft = false;
+    const settle = (outcome: { ok: boolean }) => {
+      flightOutcome = outcome;
+      if (callerLeft && !outcome.ok) void charge.refund().catch(() => undefined);
+    };
+    try {
+      const key = `${flightKey(input)}${opts.sample ? ":sample" : ""}`;
       const result = await deps.singleFlight.run(
         key,
-        (signal, flight) =>
-          produce(input, { signal: opts.signal, measuredOnly: true }, signal, undefined, flight.handoff),
-        { signal: opts.signal, handoff: handoffOf },
+        (signal, flight) => this.produce(input, opts, signal, who.userId, flight.handoff),
+        { signal: opts.signal, handoff: handoffOf, onSettled: settle },
       );
+      // A caller that joined someone else's flight still gets the account in its history.
+      await deps.store.recordView(who.userId, result.view.id);
+      // The flight served a stored report after all (stored meanwhile, here or by another
+      // instance): nothing new was made for this caller, so the unit comes back.
+      if (!result.fresh) await charge.refund();
+      opts.onQuota?.({ spent: result.fresh });
       return result.view;
-    },
+    } catch (err) {
+      if (opts.signal?.aborted && flightOutcome === undefined) {
+        callerLeft = true; // refunded by `settle` if the analysis fails after all
+      } else if (!flightOutcome?.ok) {
+        await charge.refund();
+      }
+      throw err;
+    }
+  }
 
-    /** Admin refresh: no quota, no cache. */
-    async refresh(platform: Platform, username: string, opts: AnalyzeOptions = {}): Promise<AccountView> {
-      const input = deps.resolveInput(username, platform);
-      const key = `${input.platform}:refresh:${canonicalHandle(input.platform, input.handle)}`;
-      const result = await deps.singleFlight.run(
-        key,
-        (signal, flight) => produce(input, { ...opts, refresh: true }, signal, undefined, flight.handoff),
-        {
-          signal: opts.signal,
-          handoff: handoffOf,
-          // Across instances a refresh and an analysis of one account never fetch at once.
-          lockKey: flightKey(input),
-        },
-      );
-      return result.view;
-    },
-  };
+  /**
+   * Discovery's web candidates (docs/decisions/009-discovery-web-candidates.md): fetched through the
+   * collectors and analysed like an analysis, in the same single flight (a candidate someone is
+   * analysing is not fetched twice) and served from the cache when fresh, but measured data only
+   * (see `measuredOnly`), with no quota unit and no history entry. A flight it joins may still
+   * return a web-search estimate: the caller checks `source`.
+   */
+  async analyzeCandidate(
+    platform: Platform,
+    handle: string,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<AccountView> {
+    const input = this.deps.resolveInput(handle, platform);
+    const result = await this.deps.singleFlight.run(
+      flightKey(input),
+      (signal, flight) =>
+        this.produce(input, { signal: opts.signal, measuredOnly: true }, signal, undefined, flight.handoff),
+      { signal: opts.signal, handoff: handoffOf },
+    );
+    return result.view;
+  }
+
+  /** Admin refresh: no quota, no cache. */
+  async refresh(platform: Platform, username: string, opts: AnalyzeOptions = {}): Promise<AccountView> {
+    const input = this.deps.resolveInput(username, platform);
+    const key = `${input.platform}:refresh:${canonicalHandle(input.platform, input.handle)}`;
+    const result = await this.deps.singleFlight.run(
+      key,
+      (signal, flight) => this.produce(input, { ...opts, refresh: true }, signal, undefined, flight.handoff),
+      {
+        signal: opts.signal,
+        handoff: handoffOf,
+        // Across instances a refresh and an analysis of one account never fetch at once.
+        lockKey: flightKey(input),
+      },
+    );
+    return result.view;
+  }
 }
 
-export type ReportService = ReturnType<typeof createReportService>;
+/** What flights waiting on other instances need to find this flight's report (see storedByHandoff). */
+function handoffOf(result: { view: AccountView }): string {
+  return JSON.stringify({
+    platform: result.view.platform,
+    username: result.view.username,
+    createdAtMs: Date.parse(result.view.lastUpdated),
+  });
+}
+
+export function createReportService(deps: ReportServiceDeps): ReportService {
+  return new ReportService(deps);
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { seedSampleAccounts } from "../samples/sample-service";
 import { createServices } from "../services";
+import { cookieHeader } from "../testing/sign-in";
 import { testConfig, useTestApp } from "../testing/test-app";
 import { testedDatabaseKinds } from "../testing/test-db";
 
@@ -10,13 +11,6 @@ import { testedDatabaseKinds } from "../testing/test-db";
  * (POST analyze, the SSE stream, a discovery/finder row's `sample` analysis, a direct link); only a
  * fresh analysis spends one; every limit message carries the configured numbers.
  */
-function cookieHeader(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
-
 function sseEvents(body: string): { event: string; data: Record<string, unknown> }[] {
   return body
     .split("\n\n")

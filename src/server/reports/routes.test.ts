@@ -3,17 +3,11 @@ import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
 import { seedSampleAccounts } from "../samples/sample-service";
+import { cookieHeader } from "../testing/sign-in";
 import { startTestApp, type TestAppHandle } from "../testing/test-app";
 import { testedDatabaseKinds } from "../testing/test-db";
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
-
-function cookieHeader(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
 
 describe.each(testedDatabaseKinds())("reports API on %s", (kind) => {
   let t: TestAppHandle;

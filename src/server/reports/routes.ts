@@ -15,9 +15,10 @@ import { isSameSiteRequest, quotaIdentity, requireUser } from "../auth/auth-plug
 import type { AppConfig } from "../config";
 import { ValidationError } from "../errors";
 import { abortOnClose, openEventStream } from "../http/sse";
-import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
+import type { BodyCacheEntry } from "../shared/body-cache";
 import type { AccountRepo } from "./account-repo";
-import { type AccountView, type ReportService, toAccountView } from "./report-service";
+import type { ReportService } from "./report-service";
+import { type AccountView, type ReportStore, toAccountView } from "./report-store";
 import type { SuppliedReportRepo } from "./supplied-repo";
 import { reportForReader } from "./supplied-view";
 
@@ -25,9 +26,8 @@ export interface ReportRoutesOptions {
   config: AppConfig;
   reports: ReportService;
   repo: AccountRepo;
-  now: () => Date;
-  /** Serialised stored reports (short TTL, shared through Redis when configured); cleared for an account when a report is saved. */
-  bodyCache: BodyCache;
+  /** Stored reports as the API sends them; saving one (in the report service) clears its cached body. */
+  store: ReportStore;
   /** Reports made from data a user supplied, which only that user reads (Trust III, #33). */
   supplied: SuppliedReportRepo;
   /** A stored report was opened (the "refresh on viewing" auto-refresh setting). */
@@ -42,11 +42,27 @@ function present(view: AccountView) {
   return accountSchema.parse(view);
 }
 
+/**
+ * The stored-report answer of GET /api/accounts/:username and GET /api/v1/accounts/:platform/:username:
+ * the serialised body with its ETag, or 304 when the client holds that version.
+ */
+/** The reader's own capture (Trust III, #33, see supplied-view.ts): never cached, never shared. */
+export function sendPrivateReport(reply: FastifyReply, body: string) {
+  reply.header("cache-control", "private, no-store");
+  return reply.type("application/json; charset=utf-8").send(body);
+}
+
+export function sendStoredReport(request: FastifyRequest, reply: FastifyReply, entry: BodyCacheEntry) {
+  reply.header("etag", entry.etag);
+  reply.header("cache-control", "private, max-age=60");
+  if (request.headers["if-none-match"] === entry.etag) return reply.code(304).send();
+  return reply.type("application/json; charset=utf-8").send(entry.body);
+}
+
 /** Spec §7 report calls, the SSE stream of design.md, and the admin refresh. */
 export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base, opts) => {
   const app = base.withTypeProvider<ZodTypeProvider>();
-  const { config, reports, repo } = opts;
-  const bodyCache = opts.bodyCache;
+  const { config, reports, repo, store } = opts;
 
   const who = (request: FastifyRequest, reply: FastifyReply) => ({
     identity: quotaIdentity(request, reply, config),
@@ -55,7 +71,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
 
   app.post(
     "/api/analyze",
-    { schema: { body: analyzeRequestSchema, response: { 200: accountSchema } } },
+    { config: { auth: "public" }, schema: { body: analyzeRequestSchema, response: { 200: accountSchema } } },
     async (request, reply) => {
       let spent = false;
       const view = await reports.analyze(request.body, who(request, reply), {
@@ -64,7 +80,6 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
           spent = q.spent;
         },
       });
-      await bodyCache.invalidate(view.username.toLowerCase());
       reply.header("cache-control", "no-store");
       // Whether this answer spent one of the caller's daily units (0: a stored report, served free).
       reply.header(QUOTA_SPENT_HEADER, spent ? "1" : "0");
@@ -75,7 +90,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
   app.get(
     "/api/analyze/stream",
     // No implicit HEAD twin: a HEAD would run (and charge) a whole analysis with nothing to show.
-    { exposeHeadRoute: false, schema: { querystring: analyzeRequestSchema } },
+    { exposeHeadRoute: false, config: { auth: "public" }, schema: { querystring: analyzeRequestSchema } },
     async (request, reply) => {
       const identity = who(request, reply);
       const stream = openEventStream(request, reply);
@@ -88,7 +103,6 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
             spent = q.spent;
           },
         });
-        await bodyCache.invalidate(view.username.toLowerCase());
         // Before "done": whether this answer spent one of the caller's daily units.
         stream.send("quota", { spent });
         stream.send("done", present(view));
@@ -102,7 +116,11 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
 
   app.get(
     "/api/accounts",
-    { schema: { querystring: listAccountsQuerySchema, response: { 200: z.array(accountSchema) } } },
+    {
+      // Public; scope=history needs a user (requireUser below: the rule depends on the input).
+      config: { auth: "public" },
+      schema: { querystring: listAccountsQuerySchema, response: { 200: z.array(accountSchema) } },
+    },
     async (request, reply) => {
       const q = request.query;
       if (q.scope === "history") {
@@ -126,6 +144,7 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
   app.get(
     "/api/accounts/:username",
     {
+      config: { auth: "public" },
       schema: {
         params: accountParamsSchema,
         querystring: accountQuerySchema,
@@ -136,29 +155,19 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       const username = stripAt(request.params.username);
       const reader = request.user ? { userId: request.user.id } : null;
       const found = await reportForReader(
-        { repo, bodyCache, supplied: opts.supplied },
+        { store, supplied: opts.supplied },
         reader,
         request.query.platform,
         username,
       );
-      if (found.shows === "supplied") {
-        // The reader's own capture: never cached, never shared (see supplied-view.ts).
-        reply.header("cache-control", "private, no-store");
-        return reply.type("application/json; charset=utf-8").send(found.body as never);
-      }
+      if (found.shows === "supplied") return sendPrivateReport(reply, found.body);
       const entry = found.entry;
       opts.onView?.(entry);
       // Reading is safe; the history entry is a write, so a cross-site page (or a navigation it
       // starts, which carries the Lax cookie) must not add to the user's "Recently viewed".
-      if (request.user && isSameSiteRequest(request) && request.headers["sec-fetch-mode"] !== "navigate")
-        await repo.recordView(request.user.id, entry.accountId, opts.now());
-      reply.header("etag", entry.etag);
-      reply.header("cache-control", "private, max-age=60");
-      if (request.headers["if-none-match"] === entry.etag) {
-        reply.code(304 as 200);
-        return reply.send(undefined as never);
-      }
-      return reply.type("application/json; charset=utf-8").send(entry.body as never);
+      if (isSameSiteRequest(request) && request.headers["sec-fetch-mode"] !== "navigate")
+        await store.recordView(request.user?.id, entry.accountId);
+      return sendStoredReport(request, reply, entry);
     },
   );
 
@@ -172,7 +181,6 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       const parsed = platformSchema.safeParse(request.body.platform);
       if (!parsed.success) throw new ValidationError("Please select a platform", "platform");
       const view = await reports.refresh(parsed.data, request.params.username);
-      await bodyCache.invalidate(view.username.toLowerCase());
       return present(view);
     },
   );

@@ -1,9 +1,8 @@
 import { accountSchema } from "#core/schemas/account";
 import type { Platform } from "#core/schemas/platform";
 import { NotFoundError } from "../errors";
-import type { BodyCache, BodyCacheEntry } from "../shared/body-cache";
-import type { AccountRepo } from "./account-repo";
-import { storedReportEntry } from "./stored-report";
+import type { BodyCacheEntry } from "../shared/body-cache";
+import type { ReportStore } from "./report-store";
 import type { DataOwner, SuppliedReportRepo } from "./supplied-repo";
 
 /**
@@ -17,7 +16,7 @@ export type ReportForReader =
   | { shows: "supplied"; body: string; accountId: number };
 
 export async function reportForReader(
-  deps: { repo: AccountRepo; bodyCache: BodyCache; supplied: SuppliedReportRepo },
+  deps: { store: ReportStore; supplied: SuppliedReportRepo },
   reader: DataOwner | null,
   platform: Platform | undefined,
   username: string,
@@ -25,7 +24,7 @@ export async function reportForReader(
   const mine = reader ? await deps.supplied.latest(reader, username, platform) : null;
   let entry: BodyCacheEntry | null = null;
   try {
-    entry = await storedReportEntry(deps, platform, username);
+    entry = await deps.store.read(platform, username);
   } catch (err) {
     if (!(mine && err instanceof NotFoundError)) throw err;
   }

@@ -9,7 +9,10 @@ export const siteSearchRoutes: FastifyPluginAsync<{ siteSearch: SiteSearchServic
   const service = opts.siteSearch;
   app.get(
     "/api/search",
-    { schema: { querystring: siteSearchQuerySchema, response: { 200: siteSearchResponseSchema } } },
+    {
+      config: { auth: "public" },
+      schema: { querystring: siteSearchQuerySchema, response: { 200: siteSearchResponseSchema } },
+    },
     async (request, reply) => {
       reply.header("cache-control", "public, max-age=60");
       return service.search(request.query);

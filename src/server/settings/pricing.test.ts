@@ -5,6 +5,7 @@ import { SETTINGS_TEXTS } from "#core/schemas/settings";
 import { computeInstallationBenchmarks } from "../benchmarks/benchmark-service";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
+import { cookieHeader } from "../testing/sign-in";
 import { startTestApp, type TestAppHandle } from "../testing/test-app";
 import { testedDatabaseKinds } from "../testing/test-db";
 
@@ -14,13 +15,6 @@ import { testedDatabaseKinds } from "../testing/test-db";
  * report made afterwards is priced with them and says so. Item 7: the report service passes the
  * installation's benchmarks to the engine.
  */
-
-function cookieHeader(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
 
 // biome-ignore lint/suspicious/noExplicitAny: the test reads API bodies as plain JSON
 type Json = Record<string, any>;

@@ -12,18 +12,12 @@ import { fixture } from "../collectors/testing/helpers";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
 import { seedSampleAccounts } from "../samples/sample-service";
+import { cookieHeader } from "../testing/sign-in";
 import { startTestApp, type TestAppHandle } from "../testing/test-app";
 import { testedDatabaseKinds } from "../testing/test-db";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-
-function cookieHeader(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
 
 /** A TikTok profile page for `handle` (the collector reads it from the fake upstream). */
 function tiktokPage(upstream: FakeUpstream, handle: string): string {

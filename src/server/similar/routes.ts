@@ -28,6 +28,7 @@ export const similarRoutes: FastifyPluginAsync<SimilarRoutesOptions> = async (ba
   app.get(
     "/api/accounts/:username/similar",
     {
+      config: { auth: "public" },
       schema: {
         params: similarParamsSchema,
         querystring: similarQuerySchema,
@@ -42,7 +43,11 @@ export const similarRoutes: FastifyPluginAsync<SimilarRoutesOptions> = async (ba
 
   app.post(
     "/api/discovery/lookalikes",
-    { schema: { body: lookalikesRequestSchema, response: { 200: lookalikesResponseSchema } } },
+    {
+      // Public like discovery; leaving out a list's members needs its owner (checked below).
+      config: { auth: "public" },
+      schema: { body: lookalikesRequestSchema, response: { 200: lookalikesResponseSchema } },
+    },
     async (request, reply) => {
       reply.header("cache-control", "no-store");
       const { excludeListId } = request.body;

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { useSearch } from "wouter";
 import type { ComparedAccount } from "#core/schemas/compare";
+import { UNKNOWN_ERROR } from "#core/schemas/errors";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { Button } from "../components/ui/button";
@@ -54,7 +55,7 @@ function AnalyseMissing({ account }: { account: ComparedAccount }) {
         return;
       }
       toast.error("Error analyzing account", {
-        description: (error as Error).message || "An unknown error occurred",
+        description: (error as Error).message || UNKNOWN_ERROR,
       });
     } finally {
       setBusy(false);

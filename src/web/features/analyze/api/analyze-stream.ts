@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { Account } from "#core/schemas/account";
 import { quotaEventSchema, type StageEvent, stageEventSchema } from "#core/schemas/analysis-stream";
-import { receivedErrorSchema } from "#core/schemas/errors";
+import { receivedErrorSchema, UNKNOWN_ERROR } from "#core/schemas/errors";
 import type { AnalyzeRequest } from "#core/schemas/input";
 import { loadAccountSchema } from "../../../lib/account-schema";
 import { ApiError } from "../../../lib/api-client";
@@ -84,7 +84,7 @@ export async function analyzeWithProgress(
         const info = body.success ? body.data : {};
         finish(() =>
           reject(
-            new ApiError(info.message || "An unknown error occurred", {
+            new ApiError(info.message || UNKNOWN_ERROR, {
               status: info.status ?? 500,
               code: info.code,
               requiresAuth: info.requiresAuth,

@@ -1,6 +1,7 @@
+import { UNKNOWN_ERROR } from "#core/schemas/errors";
 import { type AuthErrorDetail, isApiError } from "../../../lib/api-client";
 
-export const UNKNOWN_ERROR = "An unknown error occurred";
+export { UNKNOWN_ERROR };
 export const ANALYSIS_ERROR_TITLE = "Error analyzing account";
 
 export type AnalysisErrorAction =

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { type Account, accountSchema } from "#core/schemas/account";
+import { UNKNOWN_ERROR } from "#core/schemas/errors";
 import type { Platform } from "#core/schemas/platform";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_LIST_KEY } from "../../../lib/query-client";
 import { accountPath, primeAccount } from "./get-account";
 
 /** The account lists (recent accounts, history): GET /api/accounts is their first key element. */
-const UNKNOWN_ERROR = "An unknown error occurred";
 
 export interface RefreshRequest {
   username: string;

@@ -1,6 +1,7 @@
 import { CircleAlert } from "lucide-react";
 import { type ReactNode, useDeferredValue, useMemo } from "react";
 import type { Account } from "#core/schemas/account";
+import { UNKNOWN_ERROR } from "#core/schemas/errors";
 import type { Platform } from "#core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Spinner } from "../../../components/ui/spinner";
@@ -60,7 +61,7 @@ export function AccountReport({
         <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <div>
           <AlertTitle>The report could not be loaded</AlertTitle>
-          <AlertDescription>{query.error.message || "An unknown error occurred"}</AlertDescription>
+          <AlertDescription>{query.error.message || UNKNOWN_ERROR}</AlertDescription>
         </div>
       </Alert>
     );

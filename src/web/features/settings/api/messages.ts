@@ -1,2 +1,2 @@
 /** Spec §8: the fallback description of an error toast. */
-export const UNKNOWN_ERROR = "An unknown error occurred";
+export { UNKNOWN_ERROR } from "#core/schemas/errors";

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
+import { UNKNOWN_ERROR } from "#core/schemas/errors";
 import {
   type AlertChannel,
   type AlertKind,
@@ -52,7 +53,7 @@ export function useWatchlistMutation<I, O>(fn: (input: I) => Promise<O>, failure
     mutationFn: fn,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: [WATCHLISTS_PATH] }),
     onError: (error) => {
-      toast.error(failure, { description: error.message || "An unknown error occurred" });
+      toast.error(failure, { description: error.message || UNKNOWN_ERROR });
     },
   });
 }
