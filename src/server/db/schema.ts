@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { MarketBasis } from "#core/markets/basis";
 import type { StoredReportJson } from "#core/schemas/account";
+import type { AccountOrigin } from "#core/schemas/account-origin";
 import {
   baseMatchText,
   countryBitsText,
@@ -96,6 +97,12 @@ export const accounts = pgTable(
     locatedCountries: text("located_countries").array().notNull().default(sql`'{}'::text[]`),
     source: text("source").notNull(),
     isSample: boolean("is_sample").notNull().default(false),
+    /**
+     * Where the row came from (issue #35, migration 0013): sample, import, capture, report, search or
+     * growth. Kept when a report later refreshes the row. `last_fetched_at` is when its figures were
+     * read; `last_analyzed_at` null means profile figures only (no full report yet).
+     */
+    origin: text("origin").$type<AccountOrigin>().notNull().default("report"),
     lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true, mode: "date" }),
     lastAnalyzedAt: timestamp("last_analyzed_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
@@ -191,6 +198,16 @@ export const accounts = pgTable(
     index("accounts_username_prefix_idx")
       .on(t.username.op("text_pattern_ops"))
       .where(sql`"last_analyzed_at" is not null`),
+    // Issue #35 (migration 0013): where rows came from; the sample creators of a platform (few, read
+    // to leave them out of discovery) and whether a platform holds any real public creator.
+    check(
+      "accounts_origin_check",
+      sql`${t.origin} in ('sample', 'import', 'capture', 'report', 'search', 'growth')`,
+    ),
+    index("accounts_sample_platform_idx").on(t.platform, t.id).where(sql`${t.isSample} = true`),
+    index("accounts_real_platform_idx")
+      .on(t.platform)
+      .where(sql`${t.isSample} = false and ${t.isPrivate} = false`),
   ],
 );
 

@@ -23,6 +23,7 @@ import {
 } from "#core/discovery/match";
 import { type MarketBasis, marketBasisView } from "#core/markets/basis";
 import { isModelFigures } from "#core/model-figures";
+import { type AccountOrigin, type Figures, figuresOf } from "#core/schemas/account-origin";
 import {
   type DiscoveryResult,
   type DiscoverySearchRequest,
@@ -30,6 +31,7 @@ import {
   FOLLOWER_RANGES,
   type MatchCriterion,
   pageWindow,
+  type SamplesMode,
 } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import type { Industry } from "#core/taxonomy";
@@ -104,6 +106,21 @@ export interface DiscoveryAccount {
   modelFigures?: boolean;
   /** What each country rests on (empty: not recorded, every country an estimate). */
   marketBasis?: MarketBasis[];
+  /** Where the row came from and what its figures rest on (issue #35). */
+  origin: AccountOrigin;
+  figures: Figures;
+}
+
+/**
+ * The engagement criterion's explanation. A row with profile figures only has no measured engagement
+ * (issue #35): it gets no engagement points (nothing is invented) and says why.
+ */
+function engagementDetail(account: DiscoveryAccount): string {
+  const unknown = account.engagementRate === null || !Number.isFinite(account.engagementRate);
+  if (unknown && account.figures.kind === "profile") {
+    return "Not measured yet: profile figures only (no points until its full report is made)";
+  }
+  return describeEngagement(account.platform, account.followers, account.engagementRate);
 }
 
 /** One discovery result, its match explained criterion by criterion (factors 0–1, as ranked). */
@@ -139,7 +156,7 @@ export function discoveryResultOf(
       criterion: "engagement",
       weight: weights.engagement,
       factor: factors.fe,
-      detail: describeEngagement(platform, followers, account.engagementRate),
+      detail: engagementDetail(account),
     },
   ];
   return {
@@ -157,15 +174,35 @@ export function discoveryResultOf(
     modelFigures: account.modelFigures === true,
     marketBasis: marketBasisView(countries, account.marketBasis ?? []),
     matchBreakdown: breakdown(scores, match),
+    origin: account.origin,
+    figures: account.figures,
   };
 }
 
 export function createDiscoveryService(deps: { db: DbOrTx }): DiscoveryService {
   return {
     async search(request) {
-      return (await searchIndexed(deps.db, request)) ?? searchExhaustive(deps.db, request);
+      const mode = request.samples ?? (await defaultSamplesMode(deps.db, request.platform));
+      const resolved = { ...request, samples: mode };
+      const response =
+        (await searchIndexed(deps.db, resolved)) ?? (await searchExhaustive(deps.db, resolved));
+      return { ...response, samples: { mode, defaulted: request.samples === undefined } };
     },
   };
+}
+
+/**
+ * Sample creators step aside once the index holds real ones (issue #35): excluded by default when
+ * the platform has a real public creator, included while it has only samples. One probe of a
+ * partial index (accounts_real_platform_idx).
+ */
+export async function defaultSamplesMode(db: DbOrTx, platform: Platform): Promise<SamplesMode> {
+  const [row] = await rowsOf<{ real: boolean }>(
+    db,
+    sql`select exists (select 1 from accounts a where a.platform = ${platform} and a.is_sample = false
+          and a.is_private = false) as real`,
+  );
+  return row?.real ? "exclude" : "include";
 }
 
 /** The hard filters of a request (see the decision record), for the row aliased `a`. */
@@ -176,6 +213,13 @@ function hardFilters(
 ): SQL[] {
   const { industry, related, targets } = criteria;
   const where: SQL[] = [sql`a.platform = ${request.platform}`, sql`a.is_private = false`];
+  // Samples left out by id: the platform's sample ids are few (a partial index reads them) and the
+  // ranking indexes carry the id, so the scans stay index-only (a hashed subplan per row).
+  if (request.samples === "exclude") {
+    where.push(
+      sql`a.id not in (select x.id from accounts x where x.is_sample = true and x.platform = ${request.platform})`,
+    );
+  }
   if (markets === "bits") {
     where.push(sql`a.follower_bucket = ${w(FOLLOWER_RANGES.indexOf(request.followerRange))}`);
   } else {
@@ -235,6 +279,8 @@ function toResults(
         isSample: r.is_sample,
         modelFigures: isModelFigures(r.source),
         marketBasis: r.market_basis ?? [],
+        origin: r.origin,
+        figures: figuresOf(r),
       },
       { fi: Number(r.fi), fm: Number(r.fm), ff: Number(r.ff), fe: Number(r.fe) },
       r.match,

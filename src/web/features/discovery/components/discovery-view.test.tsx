@@ -469,6 +469,55 @@ describe("DiscoveryView: beyond the first page", () => {
   });
 });
 
+describe("DiscoveryView: what rows rest on, and sample creators (issue #35)", () => {
+  it("says each row's origin and its figures' kind and age", async () => {
+    const profile: DiscoveryResult = {
+      ...DISCOVERY_ROWS[0]!,
+      username: "found_by_search",
+      origin: "search",
+      figures: { kind: "profile", readAt: "2026-04-28T09:00:00.000Z" },
+    };
+    const { user } = setup({
+      "POST /api/discovery/search": { json: discoveryResponse([profile, ...DISCOVERY_ROWS.slice(1)]) },
+    });
+    await searchFitness(user);
+    const rows = screen.getAllByTestId("discovery-row");
+    expect(within(rows[0]!).getByTestId("row-basis")).toHaveTextContent(
+      "Found by platform search · profile figures, 3 days old",
+    );
+    expect(within(rows[1]!).getByTestId("row-basis")).toHaveTextContent(
+      "From a report · full report, 11 days old",
+    );
+    const sample = rows.find((r) => r.textContent?.includes("yoga_yui"))!;
+    expect(within(sample).getByTestId("row-basis")).toHaveTextContent("sample data");
+  });
+
+  it("says samples are hidden and shows them on request", async () => {
+    const { user, calls } = setup({
+      "POST /api/discovery/search": ({ body }: { body: unknown }) => {
+        const { samples } = body as { samples?: string };
+        return samples === "include"
+          ? { json: { ...discoveryResponse(), samples: { mode: "include", defaulted: false } } }
+          : {
+              json: {
+                ...discoveryResponse(DISCOVERY_ROWS.filter((r) => !r.isSample)),
+                samples: { mode: "exclude", defaulted: true },
+              },
+            };
+      },
+    });
+    await searchFitness(user);
+    expect(screen.getByTestId("samples-notice")).toHaveTextContent(
+      "Sample creators are hidden: the index holds real Instagram creators.",
+    );
+    expect(searchCalls(calls)[0]!.body).not.toHaveProperty("samples");
+    await user.click(screen.getByRole("button", { name: "Show sample creators" }));
+    await waitFor(() => expect(screen.getAllByTestId("discovery-row")).toHaveLength(DISCOVERY_ROWS.length));
+    expect(searchCalls(calls).at(-1)!.body).toMatchObject({ samples: "include" });
+    expect(screen.getByRole("button", { name: "Hide sample creators" })).toBeInTheDocument();
+  });
+});
+
 describe("DiscoveryView: report generation per row", () => {
   it("disables the username with a spinner until the report is done, and always clears it", async () => {
     let finish: (ok: boolean) => void = () => undefined;

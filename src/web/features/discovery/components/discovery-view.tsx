@@ -13,6 +13,7 @@ import { isApiError } from "../../../lib/api-client";
 import { discoverySearchQueryOptions } from "../api/search-discovery";
 import { DEFAULT_DRAFT, type DiscoveryDraft, DiscoveryForm } from "./discovery-form";
 import { DiscoveryResults, type GenerateReport, type RenderAccountActions } from "./discovery-results";
+import { SamplesNotice } from "./samples-notice";
 import { WebCandidatesNotice } from "./web-candidates";
 
 export interface DiscoveryViewProps {
@@ -168,6 +169,14 @@ export function DiscoveryView({
           <Spinner className="shrink-0" />
           {pending.includeWebCandidates ? SEARCHING_WEB_TEXT : SEARCHING_TEXT}
         </p>
+      ) : null}
+      {shown?.response.samples ? (
+        <SamplesNotice
+          samples={shown.response.samples}
+          platform={shown.criteria.platform}
+          pending={pending !== null}
+          onChange={(samples) => void search({ ...shown.criteria, samples, page: 1 })}
+        />
       ) : null}
       {shown && !hasResults && webNote ? <WebCandidatesNotice note={webNote} /> : null}
       {shown && !hasResults ? (

@@ -13,6 +13,7 @@ import type { Platform } from "#core/schemas/platform";
 import { AccountCell, NoMatchingRow } from "../../../components/results/account-cell";
 import { MatchBadge } from "../../../components/results/match-badge";
 import { ResultsFilterBar } from "../../../components/results/results-filter-bar";
+import { RowBasis } from "../../../components/results/row-basis";
 import { useRowLoading } from "../../../components/results/use-row-loading";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -123,6 +124,7 @@ function FinderTable({
                         loading={loading.has(key)}
                         onReport={() => void analyze(result)}
                       >
+                        <RowBasis origin={result.origin} figures={result.figures} now={new Date()} />
                         {renderActions?.({ username: result.username, platform: result.platform })}
                       </AccountCell>
                     </TableCell>
