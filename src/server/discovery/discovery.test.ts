@@ -236,8 +236,13 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
   const search = (payload: object) => t.app.inject({ method: "POST", url: "/api/discovery/search", payload });
   const find = (payload: object) => t.app.inject({ method: "POST", url: "/api/accounts/find", payload });
   const discover = async (payload: Record<string, unknown>) => {
-    // These tests rank a mix of real and sample rows: samples are asked for (their default is tested below).
-    const res = await search({ platform: "instagram", followerRange: "10k_to_100k", samples: "include", ...payload });
+    // These tests rank a mix of real and sample rows: samples are asked for (their default: origin-samples.test.ts).
+    const res = await search({
+      platform: "instagram",
+      followerRange: "10k_to_100k",
+      samples: "include",
+      ...payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { results: DiscoveryResult[]; total: number };
   };
