@@ -458,6 +458,9 @@ const envSchema = z.object({
       }
       return v;
     }),
+  // Issue #35 (discovery reach): "Find more on YouTube" spends search.list calls from this server-wide
+  // daily budget (YouTube's own bucket is 100 a day per project), shared through Redis when configured.
+  YOUTUBE_SEARCH_DAILY_BUDGET: intInRange("YOUTUBE_SEARCH_DAILY_BUDGET", 0, 100_000, 90),
 });
 
 export interface AppConfig {
@@ -545,6 +548,8 @@ export interface AppConfig {
   /** E-mail alerts: both set, or neither (then the e-mail channel is refused). */
   smtpUrl?: string;
   mailFrom?: string;
+  /** Issue #35 (discovery reach): budgets of the platform searches behind "Find more on …". */
+  discoveryReach: { youtubeSearchDailyBudget: number };
 }
 
 export class ConfigError extends Error {
@@ -685,5 +690,7 @@ export function loadConfig(
         ...e.ALLOWED_HOSTS,
       ]),
     ],
+    // Issue #35 (discovery reach).
+    discoveryReach: { youtubeSearchDailyBudget: e.YOUTUBE_SEARCH_DAILY_BUDGET },
   };
 }

@@ -75,7 +75,12 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
     });
   // Background jobs: BullMQ with REDIS_URL, in process without (docs/decisions/010-scale-out-locks-and-jobs.md).
   const jobs = await createJobs(config, {
-    work: { db: appDeps.database.db, reports: services.reports, bodyCache: shared.bodyCache },
+    work: {
+      db: appDeps.database.db,
+      reports: services.reports,
+      bodyCache: shared.bodyCache,
+      expand: services.expand,
+    },
     getAutoRefresh: async () => (await services.settings.get()).autoRefresh,
     shared,
     now,
@@ -86,6 +91,10 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
     },
   });
   metrics.setJobCountsSource(() => jobs.gaugeCounts());
+  // Issue #35: "Find more on {platform}" runs as a background job.
+  services.expand.setQueue(async (id, platform) => {
+    await jobs.enqueueExpand(id, platform);
+  });
   const housekeeping = createHousekeeping({
     purgeExpiredSessions: () => services.sessions.purgeExpired(),
     purgeOldUsage: () => services.quota.purgeOldUsage(),

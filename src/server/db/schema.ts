@@ -591,3 +591,31 @@ export const benchmarkRuns = pgTable(
   },
   (t) => [check("benchmark_runs_single_row", sql`${t.id} = 1`)],
 );
+
+/**
+ * "Find more on {platform}" expansions (issue #35): one row per POST /api/discovery/expand, read by
+ * GET /api/discovery/expand/:jobId from any instance; the job that runs it writes its progress here.
+ */
+export const discoveryExpandJobs = pgTable(
+  "discovery_expand_jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    criteria: jsonb("criteria").$type<Record<string, unknown>>().notNull(),
+    state: text("state").$type<"queued" | "running" | "done" | "failed">().notNull().default("queued"),
+    found: integer("found").notNull().default(0),
+    added: integer("added").notNull().default(0),
+    alreadyKnown: integer("already_known").notNull().default(0),
+    spent: jsonb("spent").$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    message: text("message").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("discovery_expand_jobs_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    index("discovery_expand_jobs_created_idx").on(t.createdAt),
+  ],
+);
