@@ -518,6 +518,64 @@ describe("DiscoveryView: what rows rest on, and sample creators (issue #35)", ()
   });
 });
 
+describe("DiscoveryView: Find more on the platform (issue #35)", () => {
+  it("searches the platform for the criteria, shows the progress, then ranks again", async () => {
+    let polls = 0;
+    const { user, calls } = setup({
+      "POST /api/discovery/expand": { status: 202, json: { jobId: "job-1" } },
+      "GET /api/discovery/expand/job-1": () => {
+        polls += 1;
+        const done = polls > 1;
+        return {
+          json: {
+            jobId: "job-1",
+            platform: "instagram",
+            state: done ? "done" : "running",
+            found: done ? 12 : 0,
+            added: done ? 10 : 0,
+            alreadyKnown: done ? 2 : 0,
+            spent: {},
+            message: done ? "Added 10 new Instagram accounts; 2 were already in the index." : "Searching…",
+          },
+        };
+      },
+    });
+    await searchFitness(user);
+    const before = searchCalls(calls).length;
+    await user.click(screen.getByRole("button", { name: "Find more on Instagram" }));
+    expect(
+      await screen.findByText(
+        "Added 10 new Instagram accounts; 2 were already in the index.",
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    const expand = calls.find((c) => c.method === "POST" && c.url === "/api/discovery/expand")!;
+    expect(expand.body).toMatchObject({
+      platform: "instagram",
+      industry: "Fitness",
+      targetMarkets: ["canada", "europe"],
+      followerRange: "10k_to_100k",
+    });
+    // The ranking is asked for again, with the found creators in the index.
+    await waitFor(() => expect(searchCalls(calls).length).toBe(before + 1));
+  });
+
+  it("says what to configure when nothing can search the platform", async () => {
+    const { user } = setup({
+      "POST /api/discovery/expand": {
+        status: 409,
+        json: { code: "NO_SEARCH_SOURCE", message: "No source can search Instagram on this server yet." },
+      },
+    });
+    await searchFitness(user);
+    await user.click(screen.getByRole("button", { name: "Find more on Instagram" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "No source can search Instagram on this server yet.",
+    );
+  });
+});
+
 describe("DiscoveryView: report generation per row", () => {
   it("disables the username with a spinner until the report is done, and always clears it", async () => {
     let finish: (ok: boolean) => void = () => undefined;
