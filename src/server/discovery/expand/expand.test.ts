@@ -317,3 +317,47 @@ describe.each(testedDatabaseKinds())(
     });
   },
 );
+
+describe("an expansion costs one report unit (admins unmetered)", () => {
+  let upstream: FakeUpstream;
+  let h: TestAppHandle;
+
+  beforeAll(async () => {
+    upstream = await startFakeUpstream();
+    routeYouTubeSearch(upstream, veganChannels(2));
+    h = await startTestApp("pglite", { env: envFor(upstream, { USER_DAILY_REPORT_LIMIT: "1" }) });
+  });
+  afterAll(async () => {
+    await h?.close();
+    await upstream?.close();
+  });
+
+  it("charges the user's daily allowance and refuses past it, before any search call", async () => {
+    const user = await signIn(h, "user@example.com");
+    const admin = await signIn(h, "admin@example.com");
+    const post = (cookie: string) =>
+      h.app.inject({
+        method: "POST",
+        url: "/api/discovery/expand",
+        headers: { cookie },
+        payload: { platform: "youtube", query: "vegan recipes" },
+      });
+    const first = await post(user);
+    expect(first.statusCode, first.body).toBe(202);
+    await waitForJob(h, user, (first.json() as { jobId: string }).jobId);
+    const searches = upstream.count("/youtube/v3/search");
+    const second = await post(user);
+    expect(second.statusCode).toBe(429);
+    expect(second.json()).toMatchObject({ code: "REPORT_LIMIT_EXCEEDED" });
+    expect(upstream.count("/youtube/v3/search")).toBe(searches);
+    // Admins are not metered; and another user cannot read this user's job.
+    for (let i = 0; i < 2; i++) expect((await post(admin)).statusCode).toBe(202);
+    const stranger = await signIn(h, "other@example.com");
+    const peek = await h.app.inject({
+      method: "GET",
+      url: `/api/discovery/expand/${(first.json() as { jobId: string }).jobId}`,
+      headers: { cookie: stranger },
+    });
+    expect(peek.statusCode).toBe(404);
+  });
+});
