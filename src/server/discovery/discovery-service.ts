@@ -31,7 +31,6 @@ import {
   FOLLOWER_RANGES,
   type MatchCriterion,
   pageWindow,
-  type SamplesMode,
 } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import type { Industry } from "#core/taxonomy";
@@ -182,8 +181,13 @@ export function discoveryResultOf(
 export function createDiscoveryService(deps: { db: DbOrTx }): DiscoveryService {
   return {
     async search(request) {
-      const mode = request.samples ?? (await defaultSamplesMode(deps.db, request.platform));
-      const resolved = { ...request, samples: mode };
+      const held = await platformHolds(deps.db, request.platform);
+      const mode = request.samples ?? (held.real ? "exclude" : "include");
+      // Leaving samples out costs a hash probe per candidate: skipped when the platform has none.
+      const resolved = {
+        ...request,
+        samples: mode === "exclude" && held.samples ? mode : ("include" as const),
+      };
       const response =
         (await searchIndexed(deps.db, resolved)) ?? (await searchExhaustive(deps.db, resolved));
       return { ...response, samples: { mode, defaulted: request.samples === undefined } };
@@ -193,16 +197,20 @@ export function createDiscoveryService(deps: { db: DbOrTx }): DiscoveryService {
 
 /**
  * Sample creators step aside once the index holds real ones (issue #35): excluded by default when
- * the platform has a real public creator, included while it has only samples. One probe of a
- * partial index (accounts_real_platform_idx).
+ * the platform has a real public creator, included while it has only samples. Two probes of partial
+ * indexes (accounts_real_platform_idx, accounts_sample_platform_idx).
  */
-export async function defaultSamplesMode(db: DbOrTx, platform: Platform): Promise<SamplesMode> {
-  const [row] = await rowsOf<{ real: boolean }>(
+export async function platformHolds(
+  db: DbOrTx,
+  platform: Platform,
+): Promise<{ real: boolean; samples: boolean }> {
+  const [row] = await rowsOf<{ real: boolean; samples: boolean }>(
     db,
     sql`select exists (select 1 from accounts a where a.platform = ${platform} and a.is_sample = false
-          and a.is_private = false) as real`,
+          and a.is_private = false) as real,
+        exists (select 1 from accounts a where a.platform = ${platform} and a.is_sample = true) as samples`,
   );
-  return row?.real ? "exclude" : "include";
+  return { real: row?.real === true, samples: row?.samples === true };
 }
 
 /** The hard filters of a request (see the decision record), for the row aliased `a`. */
