@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
+import { purgeStaleYouTubeProfiles } from "./discovery/expand/expand-service";
 import { type AlertPoller, createAlertPoller } from "./growth/alert-poller";
 import { createJobs, type Jobs } from "./jobs";
 import { createHousekeeping } from "./ops/housekeeping";
@@ -98,6 +99,7 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
   const housekeeping = createHousekeeping({
     purgeExpiredSessions: () => services.sessions.purgeExpired(),
     purgeOldUsage: () => services.quota.purgeOldUsage(),
+    purgeStaleSearchRows: () => purgeStaleYouTubeProfiles(appDeps.database.db, now()),
     logger: app.log.child({ component: "housekeeping" }),
   });
   app.addHook("onReady", async () => housekeeping.start());

@@ -7,7 +7,7 @@
  * discovery_expand_jobs, which any instance reads.
  */
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { canonicalHandle } from "#core/handles";
 import type { User } from "#core/schemas/auth";
@@ -257,4 +257,25 @@ export function createExpandService(deps: ExpandServiceDeps): ExpandService {
       return viewOf(row);
     },
   };
+}
+
+/** YouTube's developer policies: API data not refreshed within 30 days is refreshed or deleted. */
+export const YOUTUBE_API_DATA_MAX_DAYS = 30;
+
+/**
+ * Deletes the profile-only rows a YouTube search added whose figures are older than 30 days (no
+ * report was opened since, which would have refreshed them), except watched ones (their weekly
+ * refresh makes a report). List items name creators by handle, so they stay. Returns how many.
+ */
+export async function purgeStaleYouTubeProfiles(db: AppDb, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - YOUTUBE_API_DATA_MAX_DAYS * 86_400_000);
+  const res = (await db.execute(sql`
+    with d as (
+      delete from accounts a
+      where a.platform = 'youtube' and a.origin = 'search' and a.source = 'youtube-api'
+        and a.last_analyzed_at is null and a.last_fetched_at < ${cutoff.toISOString()}::timestamptz
+        and not exists (select 1 from watchlist_accounts w where w.account_id = a.id)
+      returning 1)
+    select count(*)::int as n from d`)) as unknown as { rows: { n: number }[] };
+  return Number(res.rows[0]?.n ?? 0);
 }
