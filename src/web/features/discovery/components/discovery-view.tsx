@@ -6,6 +6,7 @@ import {
   type DiscoverySearchResponse,
   MAX_RESULTS,
 } from "#core/schemas/discovery";
+import { FindMore } from "../../../components/results/find-more";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
@@ -13,7 +14,6 @@ import { isApiError } from "../../../lib/api-client";
 import { DISCOVERY_SEARCH_PATH, discoverySearchQueryOptions } from "../api/search-discovery";
 import { DEFAULT_DRAFT, type DiscoveryDraft, DiscoveryForm } from "./discovery-form";
 import { DiscoveryResults, type GenerateReport, type RenderAccountActions } from "./discovery-results";
-import { FindMore } from "./find-more";
 import { SamplesNotice } from "./samples-notice";
 import { WebCandidatesNotice } from "./web-candidates";
 

@@ -2,10 +2,10 @@ import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import type { ExpandJob, ExpandRequestInput } from "#core/schemas/expand";
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
-import { Button } from "../../../components/ui/button";
-import { Spinner } from "../../../components/ui/spinner";
-import { isApiError } from "../../../lib/api-client";
-import { getExpandJob, startExpand } from "../api/expand-discovery";
+import { isApiError } from "../../lib/api-client";
+import { getExpandJob, startExpand } from "../../lib/expand-discovery";
+import { Button } from "../ui/button";
+import { Spinner } from "../ui/spinner";
 
 export const EXPAND_POLL_MS = 1000;
 

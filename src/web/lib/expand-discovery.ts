@@ -4,7 +4,7 @@ import {
   expandJobSchema,
   expandStartedSchema,
 } from "#core/schemas/expand";
-import { api } from "../../../lib/api-client";
+import { api } from "./api-client";
 
 export const EXPAND_PATH = "/api/discovery/expand";
 
