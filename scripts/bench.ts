@@ -11,7 +11,14 @@ const SUITES: Suite[] = [
   { name: "engine", run: async (o) => (await import("./bench/engine")).benchEngine(o) },
   { name: "import", run: async (o) => (await import("./bench/import")).benchImport(o) },
   { name: "api", run: async (o) => (await import("./bench/api")).benchApi(o) },
-  { name: "discovery", run: async (o) => (await import("./bench/discovery")).benchDiscovery(o) },
+  {
+    name: "discovery",
+    run: async (o) => [
+      ...(await (await import("./bench/discovery")).benchDiscovery(o)),
+      // Issue #35: discovery.expand_s, a 50-channel "Find more on YouTube".
+      ...(await (await import("./bench/expand")).benchExpand(o)),
+    ],
+  },
   { name: "search", run: async (o) => (await import("./bench/search")).benchSiteSearch(o) },
   { name: "lists", run: async (o) => (await import("./bench/lists")).benchLists(o) },
   { name: "growth", run: async (o) => (await import("./bench/growth")).benchGrowth(o) },

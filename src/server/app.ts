@@ -8,6 +8,7 @@ import { authPlugin } from "./auth/auth-plugin";
 import { authRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
 import { buildDeps, type DepsInput } from "./deps";
+import { expandRoutes } from "./discovery/expand/routes";
 import { discoveryRoutes } from "./discovery/routes";
 import { NotFoundError } from "./errors";
 import type { AlertService } from "./growth/alert-service";
@@ -117,6 +118,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     finder: services.finder,
     webCandidates: services.webCandidates,
   });
+  await app.register(expandRoutes, { expand: services.expand }); // issue #35
   await app.register(reportRoutes, {
     config,
     reports: services.reports,

@@ -182,6 +182,16 @@ describe("loadConfig", () => {
     }
   });
 
+  it("reads the YouTube search budget (issue #35): 90 by default, a whole number, else a clear message", () => {
+    expect(loadConfig({}, secret).discoveryReach).toEqual({ youtubeSearchDailyBudget: 90 });
+    expect(loadConfig({ YOUTUBE_SEARCH_DAILY_BUDGET: "40" }, secret).discoveryReach).toEqual({
+      youtubeSearchDailyBudget: 40,
+    });
+    expect(() => loadConfig({ YOUTUBE_SEARCH_DAILY_BUDGET: "lots" }, secret)).toThrow(
+      /YOUTUBE_SEARCH_DAILY_BUDGET must be a whole number from 0 to 100000, got "lots"/,
+    );
+  });
+
   it("reads the alert settings (issue #21)", () => {
     expect(loadConfig({}, secret)).toMatchObject({
       webhookAllowPrivate: false,

@@ -232,6 +232,9 @@ const envSchema = z.object({
     }),
   // Trust III, alerts (issue #33): alert deliveries (every channel) per user and UTC day.
   ALERT_DELIVERIES_PER_DAY: intInRange("ALERT_DELIVERIES_PER_DAY", 1, 1_000_000, 200),
+  // Issue #35 (discovery reach): "Find more on YouTube" spends search.list calls from this server-wide
+  // daily budget (YouTube's own bucket is 100 a day per project), shared through Redis when configured.
+  YOUTUBE_SEARCH_DAILY_BUDGET: intInRange("YOUTUBE_SEARCH_DAILY_BUDGET", 0, 100_000, 90),
 });
 
 /**
@@ -391,5 +394,7 @@ function configFrom(
         ...e.ALLOWED_HOSTS,
       ]),
     ],
+    // Issue #35 (discovery reach).
+    discoveryReach: { youtubeSearchDailyBudget: e.YOUTUBE_SEARCH_DAILY_BUDGET },
   };
 }

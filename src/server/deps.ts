@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
+import { purgeStaleYouTubeProfiles } from "./discovery/expand/expand-service";
 import { type AlertPoller, createAlertPoller } from "./growth/alert-poller";
 import { createJobs, type Jobs } from "./jobs";
 import { createHousekeeping } from "./ops/housekeeping";
@@ -75,7 +76,7 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
     });
   // Background jobs: BullMQ with REDIS_URL, in process without (docs/decisions/010-scale-out-locks-and-jobs.md).
   const jobs = await createJobs(config, {
-    work: { db: appDeps.database.db, reports: services.reports },
+    work: { db: appDeps.database.db, reports: services.reports, expand: services.expand },
     getAutoRefresh: async () => (await services.settings.get()).autoRefresh,
     shared,
     now,
@@ -86,9 +87,14 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
     },
   });
   metrics.setJobCountsSource(() => jobs.gaugeCounts());
+  // Issue #35: "Find more on {platform}" runs as a background job.
+  services.expand.setQueue(async (id, platform) => {
+    await jobs.enqueueExpand(id, platform);
+  });
   const housekeeping = createHousekeeping({
     purgeExpiredSessions: () => services.sessions.purgeExpired(),
     purgeOldUsage: () => services.quota.purgeOldUsage(),
+    purgeStaleSearchRows: () => purgeStaleYouTubeProfiles(appDeps.database.db, now()),
     logger: app.log.child({ component: "housekeeping" }),
   });
   app.addHook("onReady", async () => housekeeping.start());

@@ -28,6 +28,9 @@ import {
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { createDiscoveryService, type DiscoveryService } from "./discovery/discovery-service";
+import { createExpandService, type ExpandService } from "./discovery/expand/expand-service";
+import { createSearchBudget } from "./discovery/expand/search-budget";
+import { createYouTubeSearchClient } from "./discovery/expand/youtube-search";
 import { createFinderService, type FinderService } from "./discovery/finder/finder-service";
 import {
   createWebCandidateService,
@@ -112,6 +115,8 @@ export interface Services {
   /** The agency's lists (owned, shared by link) and side-by-side comparisons. */
   lists: ListsService;
   compare: CompareService;
+  /** "Find more on {platform}" (issue #35): platform searches that add real creators to the index. */
+  expand: ExpandService;
 }
 
 export interface ServiceDeps {
@@ -260,6 +265,27 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     }),
   });
   const discovery = createDiscoveryService({ db });
+  // Issue #35: YouTube search needs the Data API key and YouTube among the collectors.
+  const youtubeSearch =
+    config.youtubeApiKey && config.collectors.some((c) => c === "youtube" || c === "youtube-api")
+      ? {
+          client: createYouTubeSearchClient({
+            http: collectors.http.youtube,
+            baseUrl: config.upstreams.youtubeApi,
+            apiKey: config.youtubeApiKey,
+            now,
+          }),
+          budget: createSearchBudget({
+            name: "youtube-search",
+            limit: config.discoveryReach.youtubeSearchDailyBudget,
+            now,
+            db,
+            redis: shared.redis,
+            redisKeyPrefix: config.redisKeyPrefix,
+          }),
+        }
+      : undefined;
+  const expand = createExpandService({ db, quota, now, youtube: youtubeSearch });
   const growthRepo = createGrowthRepo(db);
   const mailer =
     config.smtpUrl && config.mailFrom
@@ -285,6 +311,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     google: createGoogleVerifier({ clientId: config.googleClientId, certsFile: config.googleCertsFile }),
     quota,
     collectors,
+    expand,
     sourceHealth,
     repo,
     reports,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONCEPT_NAMES } from "../similar/concepts";
 import { COUNTRIES, INDUSTRIES, TARGET_MARKETS } from "../taxonomy";
+import { accountOriginSchema, figuresSchema } from "./account-origin";
 import { PLATFORMS, platformSchema } from "./platform";
 
 /**
@@ -21,6 +22,8 @@ export const FOLLOWER_RANGE_LABELS: Record<FollowerRange, string> = {
 };
 
 export const ANY_INDUSTRY = "any";
+export const SAMPLES_MODES = ["include", "exclude"] as const;
+export type SamplesMode = (typeof SAMPLES_MODES)[number];
 export const MAX_TARGET_MARKETS = 10;
 export const MAX_RESULTS = 100;
 /** Discovery pages: at most MAX_RESULTS rows a page, at most MAX_PAGE pages deep. */
@@ -136,6 +139,11 @@ export const discoverySearchRequestSchema = z.strictObject({
     .default(false),
   page: pageField.optional().default(1),
   pageSize: pageSizeField.optional(),
+  /**
+   * Sample creators in the results (issue #35): "include" or "exclude". Absent: excluded once the
+   * index holds real public creators for the platform, included while it holds only samples.
+   */
+  samples: z.enum(SAMPLES_MODES, { error: 'samples must be "include" or "exclude"' }).optional(),
 });
 export type DiscoverySearchRequest = z.infer<typeof discoverySearchRequestSchema>;
 
@@ -200,6 +208,10 @@ export const discoveryResultSchema = z.object({
    * (its figures are measured like any analysed account). "index" (or absent): from the accounts index.
    */
   foundVia: z.enum(["index", "web"]).optional(),
+  /** Where the row came from (sample, import, capture, report, search, growth) — issue #35. */
+  origin: accountOriginSchema,
+  /** What its figures rest on (full report, profile figures only, sample data) and when they were read. */
+  figures: figuresSchema,
 });
 export type DiscoveryResult = z.infer<typeof discoveryResultSchema>;
 
@@ -235,6 +247,11 @@ export const discoverySearchResponseSchema = z.object({
   page: z.number().int().min(1).optional(),
   pageSize: z.number().int().min(1).max(MAX_RESULTS).optional(),
   webCandidates: webCandidatesNoteSchema.optional(),
+  /**
+   * Whether sample creators were included, and whether that was asked for or the default (excluded
+   * by default once the platform has real creators in the index).
+   */
+  samples: z.object({ mode: z.enum(SAMPLES_MODES), defaulted: z.boolean() }).optional(),
 });
 export type DiscoverySearchResponse = z.infer<typeof discoverySearchResponseSchema>;
 
@@ -417,6 +434,9 @@ export const finderResultSchema = z.object({
   modelFigures: z.boolean().optional(),
   /** Short reasons, e.g. "Bio mentions “vegan”", "Audience in Canada", "Micro creator (10K–100K)". */
   matchReasons: z.array(z.string()),
+  /** Where the row came from and what its figures rest on (issue #35). */
+  origin: accountOriginSchema,
+  figures: figuresSchema,
 });
 export type FinderResult = z.infer<typeof finderResultSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type AccountOrigin, accountOriginSchema } from "./account-origin";
 import { discoveryResultSchema, FOLLOWER_RANGES, MAX_RESULTS, MAX_TARGET_MARKETS } from "./discovery";
 import { PLATFORMS, platformSchema } from "./platform";
 
@@ -10,9 +11,8 @@ export const SIMILAR_MAX_LIMIT = 50;
 export const SIMILAR_DEFAULT_LIMIT = 10;
 export const LOOKALIKE_MAX_SEEDS = 10;
 
-/** Where an account's row came from (the discovery engineer's `origin` column replaces originOf). */
-export const ORIGINS = ["sample", "report", "import"] as const;
-export type Origin = (typeof ORIGINS)[number];
+/** Where an account's row came from: the index's `origin` (issue #35). */
+export type Origin = AccountOrigin;
 
 export const similarParamsSchema = z.strictObject({
   username: z
@@ -43,7 +43,7 @@ export const similarResultSchema = z.object({
   /** Concrete things both have: "both post about pilates, HIIT", "both in Canada", "both 10K–100K". */
   why: z.array(z.string()),
   isSample: z.boolean(),
-  origin: z.enum(ORIGINS),
+  origin: accountOriginSchema,
   industry: z.string(),
 });
 export type SimilarResult = z.infer<typeof similarResultSchema>;

@@ -21,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import type { MarketBasis } from "#core/markets/basis";
 import type { StoredReportJson } from "#core/schemas/account";
+import type { AccountOrigin } from "#core/schemas/account-origin";
 import {
   baseMatchText,
   countryBitsText,
@@ -96,6 +97,12 @@ export const accounts = pgTable(
     locatedCountries: text("located_countries").array().notNull().default(sql`'{}'::text[]`),
     source: text("source").notNull(),
     isSample: boolean("is_sample").notNull().default(false),
+    /**
+     * Where the row came from (issue #35, migration 0013): sample, import, capture, report, search or
+     * growth. Kept when a report later refreshes the row. `last_fetched_at` is when its figures were
+     * read; `last_analyzed_at` null means profile figures only (no full report yet).
+     */
+    origin: text("origin").$type<AccountOrigin>().notNull().default("report"),
     lastFetchedAt: timestamp("last_fetched_at", { withTimezone: true, mode: "date" }),
     lastAnalyzedAt: timestamp("last_analyzed_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
@@ -191,6 +198,16 @@ export const accounts = pgTable(
     index("accounts_username_prefix_idx")
       .on(t.username.op("text_pattern_ops"))
       .where(sql`"last_analyzed_at" is not null`),
+    // Issue #35 (migration 0013): where rows came from; the sample creators of a platform (few, read
+    // to leave them out of discovery) and whether a platform holds any real public creator.
+    check(
+      "accounts_origin_check",
+      sql`${t.origin} in ('sample', 'import', 'capture', 'report', 'search', 'growth')`,
+    ),
+    index("accounts_sample_platform_idx").on(t.platform, t.id).where(sql`${t.isSample} = true`),
+    index("accounts_real_platform_idx")
+      .on(t.platform)
+      .where(sql`${t.isSample} = false and ${t.isPrivate} = false`),
   ],
 );
 
@@ -658,4 +675,32 @@ export const accountEmbeddings = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
   (t) => [index("account_embeddings_terms_idx").using("gin", t.terms).with({ gin_pending_list_limit: 128 })],
+);
+
+/**
+ * "Find more on {platform}" expansions (issue #35): one row per POST /api/discovery/expand, read by
+ * GET /api/discovery/expand/:jobId from any instance; the job that runs it writes its progress here.
+ */
+export const discoveryExpandJobs = pgTable(
+  "discovery_expand_jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    criteria: jsonb("criteria").$type<Record<string, unknown>>().notNull(),
+    state: text("state").$type<"queued" | "running" | "done" | "failed">().notNull().default("queued"),
+    found: integer("found").notNull().default(0),
+    added: integer("added").notNull().default(0),
+    alreadyKnown: integer("already_known").notNull().default(0),
+    spent: jsonb("spent").$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+    message: text("message").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("discovery_expand_jobs_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    index("discovery_expand_jobs_created_idx").on(t.createdAt),
+  ],
 );

@@ -23,6 +23,7 @@ import {
 } from "#core/discovery/match";
 import { type MarketBasis, marketBasisView } from "#core/markets/basis";
 import { isModelFigures } from "#core/model-figures";
+import { type AccountOrigin, type Figures, figuresOf } from "#core/schemas/account-origin";
 import {
   type DiscoveryResult,
   type DiscoverySearchRequest,
@@ -104,6 +105,21 @@ export interface DiscoveryAccount {
   modelFigures?: boolean;
   /** What each country rests on (empty: not recorded, every country an estimate). */
   marketBasis?: MarketBasis[];
+  /** Where the row came from and what its figures rest on (issue #35). */
+  origin: AccountOrigin;
+  figures: Figures;
+}
+
+/**
+ * The engagement criterion's explanation. A row with profile figures only has no measured engagement
+ * (issue #35): it gets no engagement points (nothing is invented) and says why.
+ */
+function engagementDetail(account: DiscoveryAccount): string {
+  const unknown = account.engagementRate === null || !Number.isFinite(account.engagementRate);
+  if (unknown && account.figures.kind === "profile") {
+    return "Not measured yet: profile figures only (no points until its full report is made)";
+  }
+  return describeEngagement(account.platform, account.followers, account.engagementRate);
 }
 
 /** One discovery result, its match explained criterion by criterion (factors 0–1, as ranked). */
@@ -139,7 +155,7 @@ export function discoveryResultOf(
       criterion: "engagement",
       weight: weights.engagement,
       factor: factors.fe,
-      detail: describeEngagement(platform, followers, account.engagementRate),
+      detail: engagementDetail(account),
     },
   ];
   return {
@@ -157,15 +173,44 @@ export function discoveryResultOf(
     modelFigures: account.modelFigures === true,
     marketBasis: marketBasisView(countries, account.marketBasis ?? []),
     matchBreakdown: breakdown(scores, match),
+    origin: account.origin,
+    figures: account.figures,
   };
 }
 
 export function createDiscoveryService(deps: { db: DbOrTx }): DiscoveryService {
   return {
     async search(request) {
-      return (await searchIndexed(deps.db, request)) ?? searchExhaustive(deps.db, request);
+      const held = await platformHolds(deps.db, request.platform);
+      const mode = request.samples ?? (held.real ? "exclude" : "include");
+      // Leaving samples out costs a hash probe per candidate: skipped when the platform has none.
+      const resolved = {
+        ...request,
+        samples: mode === "exclude" && held.samples ? mode : ("include" as const),
+      };
+      const response =
+        (await searchIndexed(deps.db, resolved)) ?? (await searchExhaustive(deps.db, resolved));
+      return { ...response, samples: { mode, defaulted: request.samples === undefined } };
     },
   };
+}
+
+/**
+ * Sample creators step aside once the index holds real ones (issue #35): excluded by default when
+ * the platform has a real public creator, included while it has only samples. Two probes of partial
+ * indexes (accounts_real_platform_idx, accounts_sample_platform_idx).
+ */
+export async function platformHolds(
+  db: DbOrTx,
+  platform: Platform,
+): Promise<{ real: boolean; samples: boolean }> {
+  const [row] = await rowsOf<{ real: boolean; samples: boolean }>(
+    db,
+    sql`select exists (select 1 from accounts a where a.platform = ${platform} and a.is_sample = false
+          and a.is_private = false) as real,
+        exists (select 1 from accounts a where a.platform = ${platform} and a.is_sample = true) as samples`,
+  );
+  return { real: row?.real === true, samples: row?.samples === true };
 }
 
 /** The hard filters of a request (see the decision record), for the row aliased `a`. */
@@ -176,6 +221,13 @@ function hardFilters(
 ): SQL[] {
   const { industry, related, targets } = criteria;
   const where: SQL[] = [sql`a.platform = ${request.platform}`, sql`a.is_private = false`];
+  // Samples left out by id: the platform's sample ids are few (a partial index reads them) and the
+  // ranking indexes carry the id, so the scans stay index-only (a hashed subplan per row).
+  if (request.samples === "exclude") {
+    where.push(
+      sql`a.id not in (select x.id from accounts x where x.is_sample = true and x.platform = ${request.platform})`,
+    );
+  }
   if (markets === "bits") {
     where.push(sql`a.follower_bucket = ${w(FOLLOWER_RANGES.indexOf(request.followerRange))}`);
   } else {
@@ -235,6 +287,8 @@ function toResults(
         isSample: r.is_sample,
         modelFigures: isModelFigures(r.source),
         marketBasis: r.market_basis ?? [],
+        origin: r.origin,
+        figures: figuresOf(r),
       },
       { fi: Number(r.fi), fm: Number(r.fm), ff: Number(r.ff), fe: Number(r.fe) },
       r.match,

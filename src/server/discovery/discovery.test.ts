@@ -236,7 +236,13 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
   const search = (payload: object) => t.app.inject({ method: "POST", url: "/api/discovery/search", payload });
   const find = (payload: object) => t.app.inject({ method: "POST", url: "/api/accounts/find", payload });
   const discover = async (payload: Record<string, unknown>) => {
-    const res = await search({ platform: "instagram", followerRange: "10k_to_100k", ...payload });
+    // These tests rank a mix of real and sample rows: samples are asked for (their default: origin-samples.test.ts).
+    const res = await search({
+      platform: "instagram",
+      followerRange: "10k_to_100k",
+      samples: "include",
+      ...payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { results: DiscoveryResult[]; total: number };
   };
@@ -394,7 +400,7 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
       expect(noEr.engagementRate).toBe("N/A");
       expect(noEr.matchBreakdown.find((b) => b.criterion === "engagement")).toMatchObject({
         points: 0,
-        detail: "Engagement rate unknown",
+        detail: "Not measured yet: profile figures only (no points until its full report is made)",
       });
       const lowEr = body.results.find((r) => r.username === "fit_low_er")!;
       expect(lowEr.matchPercentage).toBeGreaterThan(noEr.matchPercentage);
@@ -501,6 +507,8 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
           "modelFigures",
           "marketBasis",
           "matchBreakdown",
+          "origin",
+          "figures",
         ].sort(),
       );
       const fitness = await discover({ industry: "Fitness" });
@@ -560,7 +568,13 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
         targetMarkets: ["uk"],
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ results: [], total: 0, page: 1, pageSize: 100 });
+      expect(res.json()).toEqual({
+        results: [],
+        total: 0,
+        page: 1,
+        pageSize: 100,
+        samples: { mode: "include", defaulted: true },
+      });
     });
 
     it.each([

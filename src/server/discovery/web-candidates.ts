@@ -7,6 +7,7 @@
  * like any index row. Nothing unverified is ever shown. Bounded: one model request, at most 5
  * candidates, 2 fetches at once, a 20 s budget, and a per-user daily cap on such searches.
  */
+
 import { and, eq, inArray } from "drizzle-orm";
 import {
   engagementQuality,
@@ -19,6 +20,7 @@ import {
 } from "#core/discovery/match";
 import { canonicalHandle, stripAt } from "#core/handles";
 import { parseProfileInput } from "#core/parser/parse-profile-input";
+import { figuresOf } from "#core/schemas/account-origin";
 import type {
   DiscoveryResult,
   DiscoverySearchRequest,
@@ -148,6 +150,9 @@ export function createWebCandidateService(deps: WebCandidateServiceDeps): WebCan
         isSample: accounts.isSample,
         isPrivate: accounts.isPrivate,
         source: accounts.source,
+        origin: accounts.origin,
+        lastFetchedAt: accounts.lastFetchedAt,
+        lastAnalyzedAt: accounts.lastAnalyzedAt,
       })
       .from(accounts)
       .where(eq(accounts.id, id))
@@ -196,6 +201,12 @@ export function createWebCandidateService(deps: WebCandidateServiceDeps): WebCan
       countries: row.countries ?? [],
       isSample: false,
       marketBasis: row.marketBasis ?? [],
+      origin: row.origin,
+      figures: figuresOf({
+        is_sample: false,
+        last_fetched_at: row.lastFetchedAt,
+        last_analyzed_at: row.lastAnalyzedAt,
+      }),
     };
     const criteria = discoveryCriteria(request);
     const factors = {

@@ -156,11 +156,11 @@ async function writeBatch(
   return db.transaction(async (tx) => {
     const res = await tx.execute(sql`
       insert into accounts as a (platform, username, name, bio, verified, is_private, category, avatar_url,
-        external_url, followers, following, posts_count, industry, engagement_rate, countries, source, is_sample, updated_at)
+        external_url, followers, following, posts_count, industry, engagement_rate, countries, source, is_sample, origin, updated_at)
       select u.platform, u.username, u.name, u.bio, u.verified, u.is_private, u.category, u.avatar_url, u.external_url,
         u.followers, u.following, u.posts_count, u.industry, u.engagement_rate,
         case when u.countries = '' then '{}'::text[] else string_to_array(u.countries, ${SEP}) end,
-        'import', false, now()
+        'import', false, 'import', now()
       from unnest(
         ${col((r) => r.platform)}::text[], ${col((r) => r.username)}::text[], ${col((r) => r.name ?? "")}::text[],
         ${col((r) => r.bio ?? "")}::text[], ${col((r) => r.verified ?? false)}::boolean[],

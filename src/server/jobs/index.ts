@@ -9,9 +9,10 @@ import { silentLogger } from "../shared/redis";
 import type { SharedState } from "../shared/shared-state";
 import { periodBucket, shouldRefreshOnView, VIEW_STALE_MS } from "./auto-refresh";
 import { createMemoryJobRunner, createMemoryUploadStore } from "./memory-runner";
-import { createProcessor } from "./processors";
+import { createProcessor, type ProcessorDeps } from "./processors";
 import {
   BULK_QUEUE,
+  EXPAND_QUEUE,
   type JobObserver,
   type JobRunner,
   jobIdFor,
@@ -36,6 +37,8 @@ export function queueSpecs(config: Pick<AppConfig, "refreshConcurrency">): Queue
     })),
     { name: BULK_QUEUE, concurrency: 1, attempts: 3, backoffMs: 30_000 },
     { name: SWEEP_QUEUE, concurrency: 1, attempts: 1, backoffMs: 60_000 },
+    // Issue #35: a search is charged when asked for; it runs once (a retry would spend budget again).
+    { name: EXPAND_QUEUE, concurrency: 2, attempts: 1, backoffMs: 10_000 },
   ];
 }
 
@@ -44,6 +47,8 @@ export interface JobsDeps {
   work?: {
     db: AppDb;
     reports: Pick<ReportService, "refresh">;
+    /** "Find more on {platform}" searches (issue #35). */
+    expand?: ProcessorDeps["expand"];
   };
   /** The admin's auto-refresh setting (services.settings). */
   getAutoRefresh: () => Promise<AutoRefreshMode>;
@@ -66,6 +71,8 @@ export interface Jobs {
   runSweep(mode?: "daily" | "weekly"): Promise<JobView>;
   enqueueImport(file: { fileName: string; format: "csv" | "ndjson"; content: Buffer }): Promise<JobView>;
   enqueueSeed(count: number): Promise<JobView>;
+  /** Queues a "Find more on {platform}" search already recorded in discovery_expand_jobs. */
+  enqueueExpand(expandId: string, platform: Platform): Promise<JobView>;
   /** A stored report was opened: under "viewing", refresh it in the background when it is stale. */
   noteViewed(report: {
     platform: string;
@@ -159,6 +166,13 @@ export async function createJobs(
         BULK_QUEUE,
         { kind: "import", fileName: file.fileName, format: file.format, bytes: file.content.length },
         { jobId },
+      );
+    },
+    enqueueExpand(expandId, platform) {
+      return runner.enqueue(
+        EXPAND_QUEUE,
+        { kind: "expand", expandId, platform },
+        { jobId: jobIdFor(EXPAND_QUEUE, expandId) },
       );
     },
     enqueueSeed(count) {

@@ -39,6 +39,8 @@ export interface ProcessorDeps {
   watchedPerUserPerDay?: number;
   /** Adds refresh jobs (idempotent by job id); returns how many were new. */
   enqueueRefreshes: (queue: string, jobs: { data: RefreshJobData; jobId: string }[]) => Promise<number>;
+  /** Runs a "Find more on {platform}" search (issue #35); absent in processes without it. */
+  expand?: { run(expandId: string, signal?: AbortSignal): Promise<{ state: string; message: string }> };
 }
 
 /**
@@ -230,6 +232,12 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         return seed(data, ctx);
       case "auto-refresh":
         return sweep(data, ctx);
+      case "expand": {
+        if (!deps.expand) throw new PermanentJobError("this process cannot run platform searches");
+        // The service records failures (the provider's message) on the expansion itself.
+        const view = await deps.expand.run(data.expandId, ctx.signal);
+        return { state: view.state, message: view.message };
+      }
     }
   };
 }

@@ -98,6 +98,7 @@ describe("background jobs API (in process)", () => {
       "refresh-youtube",
       "bulk",
       "auto-refresh",
+      "discovery-expand",
     ]);
     llm.enqueue(jsonReply(VALID_TEXTS, { usage: { prompt_tokens: 900, completion_tokens: 300 } }));
     const res = await t.app.inject({

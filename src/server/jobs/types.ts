@@ -15,7 +15,9 @@ export const REFRESH_QUEUES: Record<Platform, string> = {
 };
 export const BULK_QUEUE = "bulk";
 export const SWEEP_QUEUE = "auto-refresh";
-export const ALL_QUEUES = [...Object.values(REFRESH_QUEUES), BULK_QUEUE, SWEEP_QUEUE];
+/** "Find more on {platform}" searches (issue #35). */
+export const EXPAND_QUEUE = "discovery-expand";
+export const ALL_QUEUES = [...Object.values(REFRESH_QUEUES), BULK_QUEUE, SWEEP_QUEUE, EXPAND_QUEUE];
 
 export type RefreshReason = "admin" | "viewing" | "daily" | "weekly";
 
@@ -44,7 +46,14 @@ export interface SweepJobData {
   mode?: "daily" | "weekly";
 }
 
-export type JobData = RefreshJobData | ImportJobData | SeedJobData | SweepJobData;
+/** A platform search of discovery (issue #35); its state lives in discovery_expand_jobs. */
+export interface ExpandJobData {
+  kind: "expand";
+  expandId: string;
+  platform: Platform;
+}
+
+export type JobData = RefreshJobData | ImportJobData | SeedJobData | SweepJobData | ExpandJobData;
 
 /** What a processor gets besides its data. */
 export interface JobContext {
@@ -144,6 +153,8 @@ export function labelOf(data: JobData): string {
       return `Seed ${data.count.toLocaleString("en-US")} sample creators`;
     case "auto-refresh":
       return data.mode ? `Refresh accounts due (${data.mode}, run by an admin)` : "Auto-refresh sweep";
+    case "expand":
+      return `Find more on ${PLATFORM_LABELS[data.platform]}`;
   }
 }
 

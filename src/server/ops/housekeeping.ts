@@ -6,6 +6,8 @@
 export interface HousekeepingDeps {
   purgeExpiredSessions: () => Promise<number>;
   purgeOldUsage: () => Promise<number>;
+  /** Issue #35: search-found YouTube profiles past YouTube's 30 days (expand-service.ts). */
+  purgeStaleSearchRows?: () => Promise<number>;
   logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   intervalMs?: number;
 }
@@ -16,11 +18,13 @@ export function createHousekeeping(deps: HousekeepingDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  async function runOnce(): Promise<{ sessions: number; usageRows: number }> {
+  async function runOnce(): Promise<{ sessions: number; usageRows: number; staleSearchRows: number }> {
     const sessions = await deps.purgeExpiredSessions();
     const usageRows = await deps.purgeOldUsage();
-    if (sessions || usageRows) deps.logger.info({ sessions, usageRows }, "housekeeping purged old rows");
-    return { sessions, usageRows };
+    const staleSearchRows = (await deps.purgeStaleSearchRows?.()) ?? 0;
+    if (sessions || usageRows || staleSearchRows)
+      deps.logger.info({ sessions, usageRows, staleSearchRows }, "housekeeping purged old rows");
+    return { sessions, usageRows, staleSearchRows };
   }
 
   const tick = () => {

@@ -3,6 +3,7 @@ import { resolveTargets } from "#core/discovery/match";
 import type { IndexFields } from "#core/engine/build-report";
 import { canonicalHandle } from "#core/handles";
 import type { StoredReportJson } from "#core/schemas/account";
+import { originOfSource } from "#core/schemas/account-origin";
 import { canonicalTargetMarket } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
@@ -72,11 +73,13 @@ export function createAccountRepo(db: AppDb) {
       locatedCountries: input.index.locatedCountries ?? [],
       source: s.source,
       isSample: s.source === "sample",
+      origin: originOfSource(s.source),
       lastFetchedAt: new Date(s.fetchedAt),
       lastAnalyzedAt: input.analyzedAt,
       updatedAt: input.analyzedAt,
     };
-    const { platform: _p, username: _u, ...updatable } = values;
+    // The origin says where the row first came from: a report refreshing it keeps it (issue #35).
+    const { platform: _p, username: _u, origin: _o, ...updatable } = values;
     const [row] = await tx
       .insert(accounts)
       .values(values)

@@ -102,13 +102,13 @@ export async function seedSampleAccounts(
       await tx.execute(sql`
         insert into accounts (platform, username, name, bio, verified, is_private, category, external_url, followers,
           following, posts_count, industry, engagement_rate, grade, countries, market_basis, located_countries,
-          source, is_sample, last_fetched_at)
+          source, is_sample, origin, last_fetched_at)
         select u.platform, u.username, u.name, u.bio, u.verified, u.is_private, u.category, u.external_url, u.followers,
           u.following, u.posts_count, u.industry, u.engagement_rate, u.grade,
           case when u.countries = '' then '{}'::text[] else string_to_array(u.countries, ${"\u001f"}) end,
           u.market_basis::jsonb,
           case when u.located = '' then '{}'::text[] else string_to_array(u.located, ${"\u001f"}) end,
-          'sample', true, ${epoch.toISOString()}::timestamptz
+          'sample', true, 'sample', ${epoch.toISOString()}::timestamptz
         from unnest(${col((s) => s.platform)}::text[], ${col((s) => canonicalHandle(s.platform, s.username))}::text[],
           ${col((s) => s.name)}::text[], ${col((s) => s.bio)}::text[], ${col((s) => s.verified)}::boolean[],
           ${col((s) => s.isPrivate)}::boolean[], ${col((s) => s.category ?? null)}::text[],

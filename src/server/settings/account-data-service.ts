@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { csvCell } from "#core/csv";
+import type { RemoveSamplesResponse } from "#core/schemas/account-origin";
 import type { DeleteAllResponse, ExportFormat } from "#core/schemas/settings";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
@@ -203,6 +204,19 @@ export function createAccountDataService(deps: AccountDataServiceDeps) {
         const sampleCreatorsKept = Number(rowsOf<{ n: number }>(kept)[0]?.n ?? 0);
         return { deleted: { accounts, reports, posts, snapshots, history }, sampleCreatorsKept };
       });
+    },
+
+    /**
+     * Removes every sample creator from the index (issue #35): their rows and what hangs on them
+     * (reports, posts, snapshots, list and watchlist entries, by cascade). Their generator rows
+     * (sample_accounts) stay, so a restart does not seed them again; analysing a sample handle
+     * offline still makes its report (and lists it again).
+     */
+    async removeSamples(): Promise<RemoveSamplesResponse> {
+      const res = await db.execute(
+        sql`with d as (delete from accounts where is_sample = true returning 1) select count(*)::int as n from d`,
+      );
+      return { removed: Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0) };
     },
   };
 }

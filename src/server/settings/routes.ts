@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { FastifyPluginAsync } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { PricingInput } from "#core/engine/pricing";
+import { removeSamplesResponseSchema } from "#core/schemas/account-origin";
 import {
   PRICING_REFERENCE,
   type PricingResponse,
@@ -158,6 +159,19 @@ export const settingsRoutes: FastifyPluginAsync<SettingsRoutesOptions> = async (
       const result = await data.deleteAll();
       await opts.onDataDeleted?.();
       request.log.warn({ userId: user.id, ...result }, "all stored account data deleted");
+      return result;
+    },
+  );
+
+  // Issue #35: sample creators leave the index (discovery then shows only real ones).
+  app.delete(
+    "/api/settings/samples",
+    { ...adminOnly, schema: { response: { 200: removeSamplesResponseSchema } } },
+    async (request) => {
+      const result = await data.removeSamples();
+      // Cached report pages of the removed creators go too.
+      await opts.onDataDeleted?.();
+      request.log.info({ userId: userOf(request).id, ...result }, "sample creators removed");
       return result;
     },
   );

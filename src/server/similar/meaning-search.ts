@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { formatEngagementRate, trimDescription } from "#core/discovery/match";
 import { ESTIMATE_FACTOR } from "#core/markets/basis";
 import { isModelFigures } from "#core/model-figures";
+import { type AccountOrigin, figuresOf } from "#core/schemas/account-origin";
 import type { FinderResult } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import { wordsFor } from "#core/similar/represent";
@@ -35,6 +36,9 @@ interface MeaningRow {
   engagement_quality: number | null;
   is_sample: boolean;
   source: string;
+  origin: AccountOrigin;
+  last_fetched_at: Date | string | null;
+  last_analyzed_at: Date | string | null;
   terms: string[];
 }
 
@@ -60,7 +64,8 @@ export async function findByMeaning(
   const rows = rowsOf<MeaningRow>(
     await db.execute(sql`
       select a.username, a.platform, a.name, a.bio, a.verified, a.followers, a.industry, a.countries,
-        a.located_countries, a.engagement_rate, a.engagement_quality, a.is_sample, a.source, e.terms
+        a.located_countries, a.engagement_rate, a.engagement_quality, a.is_sample, a.source, a.origin,
+        a.last_fetched_at, a.last_analyzed_at, e.terms
       from account_embeddings e join accounts a on a.id = e.account_id
       where e.terms && ${sql.param(concepts)}::text[] and e.platform = ${plan.platform} and not a.is_private
         ${size.length > 0 ? sql` and ${sql.join(size, sql` and `)}` : sql``}
@@ -102,6 +107,8 @@ export async function findByMeaning(
       engagementRate: formatEngagementRate(r.engagement_rate == null ? null : Number(r.engagement_rate)),
       verified: r.verified,
       isSample: r.is_sample,
+      origin: r.origin,
+      figures: figuresOf(r),
       modelFigures: isModelFigures(r.source),
       matchReasons: reasons,
     };

@@ -7,6 +7,7 @@ import {
   trimDescription,
 } from "#core/discovery/match";
 import { canonicalHandle } from "#core/handles";
+import { figuresOf } from "#core/schemas/account-origin";
 import type { DiscoveryResult, FollowerRange } from "#core/schemas/discovery";
 import { canonicalTargetMarket, FOLLOWER_RANGES } from "#core/schemas/discovery";
 import { PLATFORMS, type Platform } from "#core/schemas/platform";
@@ -36,10 +37,18 @@ const W_MARKETS = 0.1;
 const W_SIZE = 0.05;
 const W_FORMATS = 0.05;
 
-/** Where an account's row came from. The discovery engineer's `origin` column (issue #35) replaces this. */
-export function originOf(row: { isSample: boolean; hasReport: boolean }): Origin {
-  if (row.isSample) return "sample";
-  return row.hasReport ? "report" : "import";
+/** Where an account's row came from: the index's own `origin` column (issue #35). */
+export function originOf(row: { origin: Origin }): Origin {
+  return row.origin;
+}
+
+/** What a row's figures rest on and when they were read, as discovery rows say it. */
+function figuresOfRow(row: AccountRow) {
+  return figuresOf({
+    is_sample: row.isSample,
+    last_fetched_at: row.lastFetchedAt,
+    last_analyzed_at: row.lastAnalyzedAt,
+  });
 }
 
 const BAND_LABELS: Record<FollowerRange, string> = {
@@ -78,6 +87,9 @@ interface AccountRow {
   engagementRate: number | null;
   isSample: boolean;
   hasReport: boolean;
+  origin: Origin;
+  lastFetchedAt: Date | string | null;
+  lastAnalyzedAt: Date | string | null;
   terms: string[];
   weights: number[];
   formats: string[];
@@ -85,7 +97,8 @@ interface AccountRow {
 
 const ACCOUNT_COLUMNS = sql`a.id, a.platform, a.username, a.name, a.bio, a.verified, a.followers, a.industry,
   a.countries, a.engagement_rate as "engagementRate", a.is_sample as "isSample",
-  (a.last_analyzed_at is not null) as "hasReport", e.terms, e.weights, e.formats`;
+  (a.last_analyzed_at is not null) as "hasReport", a.origin, a.last_fetched_at as "lastFetchedAt",
+  a.last_analyzed_at as "lastAnalyzedAt", e.terms, e.weights, e.formats`;
 
 function normalise(r: AccountRow): AccountRow {
   return {
@@ -358,6 +371,8 @@ export function createSimilarService(deps: { db: AppDb }) {
           engagementRate: formatEngagementRate(s.row.engagementRate),
           countries: s.row.countries,
           isSample: s.row.isSample,
+          origin: s.row.origin,
+          figures: figuresOfRow(s.row),
           matchBreakdown: [
             {
               criterion: "similarity" as const,

@@ -99,6 +99,7 @@ async function seedIndex(database: { db: import("../db/database").AppDb }) {
         followers: r.followers,
         countries: r.countries,
         source: "import",
+        origin: "import" as const,
       })),
     )
     .returning({ id: accounts.id, username: accounts.username });

@@ -130,6 +130,8 @@ const DAN: DiscoveryResult = {
   engagementRate: "N/A",
   countries: ["Canada"],
   isSample: false,
+  origin: "report",
+  figures: { kind: "report", readAt: "2026-11-20T10:00:00.000Z" },
   matchBreakdown: [
     {
       criterion: "similarity",

@@ -3,6 +3,7 @@ import { sizeLabel } from "#core/discovery/interpret";
 import { engagementLevelOf, formatEngagementRate, trimDescription } from "#core/discovery/match";
 import { marketBasisView } from "#core/markets/basis";
 import { isModelFigures } from "#core/model-figures";
+import { figuresOf } from "#core/schemas/account-origin";
 import type { FinderResult } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import type { FinderRow } from "./finder-sql";
@@ -45,5 +46,7 @@ export function finderResultOf(r: FinderRow, plan: FinderPlan): FinderResult {
     isSample: r.is_sample,
     modelFigures: isModelFigures(r.source),
     matchReasons: reasons,
+    origin: r.origin,
+    figures: figuresOf(r),
   };
 }

@@ -18,7 +18,8 @@ export async function searchDiscovery(
   criteria: DiscoverySearchRequest,
   signal?: AbortSignal,
 ): Promise<DiscoverySearchResponse> {
-  const { platform, followerRange, industry, targetMarkets, includeWebCandidates, page, pageSize } = criteria;
+  const { platform, followerRange, industry, targetMarkets, includeWebCandidates, page, pageSize, samples } =
+    criteria;
   const answer = await api.post(
     DISCOVERY_SEARCH_PATH,
     {
@@ -29,6 +30,7 @@ export async function searchDiscovery(
       ...(includeWebCandidates ? { includeWebCandidates: true } : {}),
       ...(page > 1 ? { page } : {}),
       ...(pageSize !== undefined ? { pageSize } : {}),
+      ...(samples !== undefined ? { samples } : {}),
     },
     { signal },
   );

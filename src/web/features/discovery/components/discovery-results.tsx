@@ -11,6 +11,7 @@ import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { AccountCell, NoMatchingRow } from "../../../components/results/account-cell";
 import { MatchBadge } from "../../../components/results/match-badge";
 import { ResultsFilterBar } from "../../../components/results/results-filter-bar";
+import { RowBasis } from "../../../components/results/row-basis";
 import { useRowLoading } from "../../../components/results/use-row-loading";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -341,6 +342,7 @@ export function DiscoveryResults({
                           onReport={() => void generate(result)}
                         >
                           {result.foundVia === "web" ? <FoundOnWebBadge platform={result.platform} /> : null}
+                          <RowBasis origin={result.origin} figures={result.figures} now={now()} />
                           {renderActions?.({ username: result.username, platform: result.platform })}
                         </AccountCell>
                       </TableCell>

@@ -469,6 +469,113 @@ describe("DiscoveryView: beyond the first page", () => {
   });
 });
 
+describe("DiscoveryView: what rows rest on, and sample creators (issue #35)", () => {
+  it("says each row's origin and its figures' kind and age", async () => {
+    const profile: DiscoveryResult = {
+      ...DISCOVERY_ROWS[0]!,
+      username: "found_by_search",
+      origin: "search",
+      figures: { kind: "profile", readAt: "2026-04-28T09:00:00.000Z" },
+    };
+    const { user } = setup({
+      "POST /api/discovery/search": { json: discoveryResponse([profile, ...DISCOVERY_ROWS.slice(1)]) },
+    });
+    await searchFitness(user);
+    const rows = screen.getAllByTestId("discovery-row");
+    expect(within(rows[0]!).getByTestId("row-basis")).toHaveTextContent(
+      "Found by platform search · profile figures, 3 days old",
+    );
+    expect(within(rows[1]!).getByTestId("row-basis")).toHaveTextContent(
+      "From a report · full report, 11 days old",
+    );
+    const sample = rows.find((r) => r.textContent?.includes("yoga_yui"))!;
+    expect(within(sample).getByTestId("row-basis")).toHaveTextContent("sample data");
+  });
+
+  it("says samples are hidden and shows them on request", async () => {
+    const { user, calls } = setup({
+      "POST /api/discovery/search": ({ body }: { body: unknown }) => {
+        const { samples } = body as { samples?: string };
+        return samples === "include"
+          ? { json: { ...discoveryResponse(), samples: { mode: "include", defaulted: false } } }
+          : {
+              json: {
+                ...discoveryResponse(DISCOVERY_ROWS.filter((r) => !r.isSample)),
+                samples: { mode: "exclude", defaulted: true },
+              },
+            };
+      },
+    });
+    await searchFitness(user);
+    expect(screen.getByTestId("samples-notice")).toHaveTextContent(
+      "Sample creators are hidden: the index holds real Instagram creators.",
+    );
+    expect(searchCalls(calls)[0]!.body).not.toHaveProperty("samples");
+    await user.click(screen.getByRole("button", { name: "Show sample creators" }));
+    await waitFor(() => expect(screen.getAllByTestId("discovery-row")).toHaveLength(DISCOVERY_ROWS.length));
+    expect(searchCalls(calls).at(-1)!.body).toMatchObject({ samples: "include" });
+    expect(screen.getByRole("button", { name: "Hide sample creators" })).toBeInTheDocument();
+  });
+});
+
+describe("DiscoveryView: Find more on the platform (issue #35)", () => {
+  it("searches the platform for the criteria, shows the progress, then ranks again", async () => {
+    let polls = 0;
+    const { user, calls } = setup({
+      "POST /api/discovery/expand": { status: 202, json: { jobId: "job-1" } },
+      "GET /api/discovery/expand/job-1": () => {
+        polls += 1;
+        const done = polls > 1;
+        return {
+          json: {
+            jobId: "job-1",
+            platform: "instagram",
+            state: done ? "done" : "running",
+            found: done ? 12 : 0,
+            added: done ? 10 : 0,
+            alreadyKnown: done ? 2 : 0,
+            spent: {},
+            message: done ? "Added 10 new Instagram accounts; 2 were already in the index." : "Searching…",
+          },
+        };
+      },
+    });
+    await searchFitness(user);
+    const before = searchCalls(calls).length;
+    await user.click(screen.getByRole("button", { name: "Find more on Instagram" }));
+    expect(
+      await screen.findByText(
+        "Added 10 new Instagram accounts; 2 were already in the index.",
+        {},
+        { timeout: 4000 },
+      ),
+    ).toBeInTheDocument();
+    const expand = calls.find((c) => c.method === "POST" && c.url === "/api/discovery/expand")!;
+    expect(expand.body).toMatchObject({
+      platform: "instagram",
+      industry: "Fitness",
+      targetMarkets: ["canada", "europe"],
+      followerRange: "10k_to_100k",
+    });
+    // The ranking is asked for again, with the found creators in the index.
+    await waitFor(() => expect(searchCalls(calls).length).toBe(before + 1));
+  });
+
+  it("says what to configure when nothing can search the platform", async () => {
+    const { user } = setup({
+      "POST /api/discovery/expand": {
+        status: 409,
+        json: { code: "NO_SEARCH_SOURCE", message: "No source can search Instagram on this server yet." },
+      },
+    });
+    await searchFitness(user);
+    await user.click(screen.getByRole("button", { name: "Find more on Instagram" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "No source can search Instagram on this server yet.",
+    );
+  });
+});
+
 describe("DiscoveryView: report generation per row", () => {
   it("disables the username with a spinner until the report is done, and always clears it", async () => {
     let finish: (ok: boolean) => void = () => undefined;

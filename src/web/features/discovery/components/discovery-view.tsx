@@ -6,13 +6,15 @@ import {
   type DiscoverySearchResponse,
   MAX_RESULTS,
 } from "#core/schemas/discovery";
+import { FindMore } from "../../../components/results/find-more";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
 import { isApiError } from "../../../lib/api-client";
-import { discoverySearchQueryOptions } from "../api/search-discovery";
+import { DISCOVERY_SEARCH_PATH, discoverySearchQueryOptions } from "../api/search-discovery";
 import { DEFAULT_DRAFT, type DiscoveryDraft, DiscoveryForm } from "./discovery-form";
 import { DiscoveryResults, type GenerateReport, type RenderAccountActions } from "./discovery-results";
+import { SamplesNotice } from "./samples-notice";
 import { WebCandidatesNotice } from "./web-candidates";
 
 export interface DiscoveryViewProps {
@@ -168,6 +170,30 @@ export function DiscoveryView({
           <Spinner className="shrink-0" />
           {pending.includeWebCandidates ? SEARCHING_WEB_TEXT : SEARCHING_TEXT}
         </p>
+      ) : null}
+      {shown?.response.samples ? (
+        <SamplesNotice
+          samples={shown.response.samples}
+          platform={shown.criteria.platform}
+          pending={pending !== null}
+          onChange={(samples) => void search({ ...shown.criteria, samples, page: 1 })}
+        />
+      ) : null}
+      {shown ? (
+        <FindMore
+          key={`${shown.criteria.platform}|${shown.criteria.industry}|${shown.criteria.followerRange}|${shown.criteria.targetMarkets.join(",")}`}
+          request={{
+            platform: shown.criteria.platform,
+            industry: shown.criteria.industry,
+            targetMarkets: shown.criteria.targetMarkets,
+            followerRange: shown.criteria.followerRange,
+          }}
+          onDone={() => {
+            // The index changed: every cached ranking is out of date.
+            queryClient.removeQueries({ queryKey: [DISCOVERY_SEARCH_PATH] });
+            void search({ ...shown.criteria, page: 1 });
+          }}
+        />
       ) : null}
       {shown && !hasResults && webNote ? <WebCandidatesNotice note={webNote} /> : null}
       {shown && !hasResults ? (

@@ -41,10 +41,17 @@ function breakdownFor(match: number, industry: string): MatchContribution[] {
   ];
 }
 
-function row(r: Omit<DiscoveryResult, "platform" | "matchBreakdown" | "isSample"> & { isSample?: boolean }) {
+function row(
+  r: Omit<DiscoveryResult, "platform" | "matchBreakdown" | "isSample" | "origin" | "figures"> &
+    Partial<Pick<DiscoveryResult, "isSample" | "origin" | "figures">>,
+): DiscoveryResult {
   return {
     platform: "instagram" as const,
     isSample: false,
+    origin: r.isSample ? "sample" : "report",
+    figures: r.isSample
+      ? { kind: "sample", readAt: null }
+      : { kind: "report", readAt: "2026-04-20T10:00:00.000Z" },
     ...r,
     matchBreakdown: breakdownFor(r.matchPercentage, r.industry),
   };

@@ -422,3 +422,38 @@ describe("AccountFinder: analytics (spec §7)", () => {
     expect(pixelEvents()).toEqual([]);
   });
 });
+
+describe("AccountFinder: Find more on the platform (issue #35)", () => {
+  it("searches the platform with the words the description was read as, then searches again", async () => {
+    const { user, calls } = setup({
+      "POST /api/discovery/expand": { status: 202, json: { jobId: "job-2" } },
+      "GET /api/discovery/expand/job-2": {
+        json: {
+          jobId: "job-2",
+          platform: "instagram",
+          state: "done",
+          found: 3,
+          added: 3,
+          alreadyKnown: 0,
+          spent: {},
+          message: "Added 3 new Instagram accounts; 0 were already in the index.",
+        },
+      },
+    });
+    await describeAndSearch(user);
+    await screen.findAllByTestId("finder-row");
+    const finds = () => calls.filter((c) => c.method === "POST" && c.url === "/api/accounts/find").length;
+    const before = finds();
+    await user.click(screen.getByRole("button", { name: "Find more on Instagram" }));
+    expect(
+      await screen.findByText("Added 3 new Instagram accounts; 0 were already in the index."),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.url === "/api/discovery/expand")!.body).toEqual({
+      platform: "instagram",
+      query: "vegan cooking",
+      industry: "Food",
+      targetMarkets: ["Canada"],
+    });
+    await waitFor(() => expect(finds()).toBe(before + 1));
+  });
+});

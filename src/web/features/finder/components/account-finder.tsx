@@ -11,8 +11,10 @@ import {
 } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import { AccountCell, NoMatchingRow } from "../../../components/results/account-cell";
+import { FindMore } from "../../../components/results/find-more";
 import { MatchBadge } from "../../../components/results/match-badge";
 import { ResultsFilterBar } from "../../../components/results/results-filter-bar";
+import { RowBasis } from "../../../components/results/row-basis";
 import { useRowLoading } from "../../../components/results/use-row-loading";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -123,6 +125,7 @@ function FinderTable({
                         loading={loading.has(key)}
                         onReport={() => void analyze(result)}
                       >
+                        <RowBasis origin={result.origin} figures={result.figures} now={new Date()} />
                         {renderActions?.({ username: result.username, platform: result.platform })}
                       </AccountCell>
                     </TableCell>
@@ -282,6 +285,23 @@ export function AccountFinder({ onAnalyze, onAuthRequired, renderActions }: Acco
           criteria={shown.criteria}
           busy={busy}
           onChange={(criteria) => run(shown.request, criteria)}
+        />
+      ) : null}
+
+      {shown ? (
+        <FindMore
+          key={`${shown.request.platform}|${shown.request.description}`}
+          request={{
+            platform: shown.request.platform,
+            // The words the description was read as search best; else the description itself.
+            query: (shown.response.interpretedAs.keywords.join(" ") || shown.request.description).slice(
+              0,
+              200,
+            ),
+            industry: shown.response.interpretedAs.industries[0],
+            targetMarkets: shown.response.interpretedAs.countries.slice(0, 10),
+          }}
+          onDone={() => run(shown.request, shown.criteria)}
         />
       ) : null}
 

@@ -17,6 +17,8 @@ function result(r: Partial<FinderResult> & Pick<FinderResult, "username" | "matc
     verified: false,
     isSample: false,
     matchReasons: [],
+    origin: "report",
+    figures: { kind: "report", readAt: "2026-04-20T10:00:00.000Z" },
     ...r,
   };
 }

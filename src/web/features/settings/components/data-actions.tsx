@@ -1,4 +1,4 @@
-import { Download, Eraser, Trash2 } from "lucide-react";
+import { Download, Eraser, Trash2, UserX } from "lucide-react";
 import { useState } from "react";
 import { formatDate } from "#core/format";
 import type { SettingsResponse } from "#core/schemas/settings";
@@ -16,6 +16,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useClearCache } from "../api/clear-cache";
 import { useDeleteAllData } from "../api/delete-all-data";
 import { useExportData } from "../api/export-data";
+import { useRemoveSamples } from "../api/remove-samples";
 
 export const DELETE_DIALOG_TITLE = "Are you absolutely sure?";
 
@@ -25,6 +26,7 @@ export function DataActions({ data }: { data: SettingsResponse }) {
   const exporter = useExportData();
   const [confirming, setConfirming] = useState(false);
   const remove = useDeleteAllData({ onDeleted: () => setConfirming(false) });
+  const samples = useRemoveSamples();
   const exportingFormat = exporter.isPending ? exporter.variables : null;
 
   return (
@@ -70,6 +72,19 @@ export function DataActions({ data }: { data: SettingsResponse }) {
               </Button>
             ))}
           </div>
+        </div>
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <p className="font-medium">Remove sample creators</p>
+            <p className="text-sm text-muted-foreground">
+              Takes the generated sample creators out of discovery, the finder and search, with their reports.
+              Real accounts stay. Discovery already hides them once a platform has real creators.
+            </p>
+          </div>
+          <Button variant="outline" disabled={samples.isPending} onClick={() => samples.mutate()}>
+            {samples.isPending ? <Spinner label="Removing" /> : <UserX aria-hidden="true" />}
+            Remove sample creators
+          </Button>
         </div>
         <div className="flex flex-col gap-2 rounded-lg border border-destructive/40 p-4 sm:flex-row sm:items-center sm:justify-between">
           <div>

@@ -1,0 +1,64 @@
+import { z } from "zod";
+
+/**
+ * Where an index row came from (issue #35): the generated samples, a file import, a browser capture,
+ * someone's report, a platform search ("Find more on …") or the index's growth around reports.
+ */
+export const ACCOUNT_ORIGINS = ["sample", "import", "capture", "report", "search", "growth"] as const;
+export const accountOriginSchema = z.enum(ACCOUNT_ORIGINS);
+export type AccountOrigin = z.infer<typeof accountOriginSchema>;
+
+/** The origin a row gets when a report first writes it, from its snapshot's source. */
+export function originOfSource(source: string): AccountOrigin {
+  if (source === "sample") return "sample";
+  if (source === "capture") return "capture";
+  return "report";
+}
+
+/**
+ * What a row's figures rest on: "report" (a full report was made: engagement, audience estimates),
+ * "profile" (profile figures only: followers, country, topics, bio), or "sample" (generated data).
+ */
+export const FIGURES_KINDS = ["report", "profile", "sample"] as const;
+export const figuresSchema = z.object({
+  kind: z.enum(FIGURES_KINDS),
+  /** When the figures were read (ISO 8601), or null when not recorded. */
+  readAt: z.string().nullable(),
+});
+export type Figures = z.infer<typeof figuresSchema>;
+
+/** The figures of a row: its kind, and when they were read. */
+export function figuresOf(row: {
+  is_sample: boolean;
+  last_fetched_at: Date | string | null;
+  last_analyzed_at: Date | string | null;
+}): Figures {
+  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+  const kind = row.is_sample ? "sample" : row.last_analyzed_at === null ? "profile" : "report";
+  return { kind, readAt: iso(row.last_fetched_at ?? row.last_analyzed_at) };
+}
+
+const DAY_MS = 86_400_000;
+
+/** "profile figures, 3 days old", "full report, today", "sample data" (what the row rests on, for people). */
+export function figuresLabel(figures: Figures, now: Date): string {
+  if (figures.kind === "sample") return "sample data";
+  const what = figures.kind === "report" ? "full report" : "profile figures";
+  if (figures.readAt === null) return what;
+  const days = Math.max(0, Math.floor((now.getTime() - Date.parse(figures.readAt)) / DAY_MS));
+  const age = days === 0 ? "read today" : days === 1 ? "1 day old" : `${days} days old`;
+  return `${what}, ${age}`;
+}
+
+export const ORIGIN_LABELS: Record<AccountOrigin, string> = {
+  sample: "Sample",
+  import: "Imported",
+  capture: "Captured",
+  report: "From a report",
+  search: "Found by platform search",
+  growth: "Found around reports",
+};
+
+/** DELETE /api/settings/samples: how many sample creators left the index. */
+export const removeSamplesResponseSchema = z.object({ removed: z.number().int().min(0) });
+export type RemoveSamplesResponse = z.infer<typeof removeSamplesResponseSchema>;

@@ -1,0 +1,281 @@
+/**
+ * "Find more on {platform}" (issue #35, docs/decisions/033-growing-the-index.md): searches the
+ * platform through a configured source for the discovery or finder criteria and adds the accounts it
+ * finds to the index as real rows with profile figures only (origin "search"). The request is checked
+ * and charged synchronously (source, search budget, the user's report unit), then a background job
+ * runs it (BullMQ with REDIS_URL, in process without) and writes its progress to
+ * discovery_expand_jobs, which any instance reads.
+ */
+import crypto from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { indexFieldsForSnapshot } from "#core/engine/build-report";
+import { canonicalHandle } from "#core/handles";
+import type { User } from "#core/schemas/auth";
+import type { ExpandJob, ExpandRequest } from "#core/schemas/expand";
+import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
+import type { ProfileSnapshot } from "#core/schemas/snapshot";
+import type { AppDb } from "../../db/database";
+import { accounts, discoveryExpandJobs } from "../../db/schema";
+import { AppError, NotFoundError, RateLimitedError, ValidationError } from "../../errors";
+import type { QuotaService } from "../../quota/quota-service";
+import type { SearchBudget } from "./search-budget";
+import { searchLocale, type YouTubeSearchClient } from "./youtube-search";
+
+/** 409: nothing configured can search this platform; the message names what to configure. */
+export class NoSearchSourceError extends AppError {
+  readonly status = 409;
+  readonly code = "NO_SEARCH_SOURCE";
+  override name = "NoSearchSourceError";
+}
+
+export const DEFAULT_EXPAND_LIMIT = 50;
+
+export interface ExpandServiceDeps {
+  db: AppDb;
+  quota: Pick<QuotaService, "consume">;
+  now: () => Date;
+  /** YouTube's search, when YOUTUBE_API_KEY is set and YouTube's API is among the collectors. */
+  youtube?: { client: YouTubeSearchClient; budget: SearchBudget };
+}
+
+export interface ExpandService {
+  /** Checks, charges and queues an expansion; its job id. */
+  start(request: ExpandRequest, user: User): Promise<{ jobId: string }>;
+  /** Runs a queued expansion (the background job). */
+  run(jobId: string, signal?: AbortSignal): Promise<ExpandJob>;
+  /** The expansion's progress, for the user who started it (or an admin). */
+  get(jobId: string, user: User): Promise<ExpandJob>;
+  /** Sets how expansions are queued (the job system is built after the services). */
+  setQueue(enqueue: (jobId: string, platform: Platform) => Promise<void>): void;
+}
+
+type JobRow = typeof discoveryExpandJobs.$inferSelect;
+
+function viewOf(row: JobRow): ExpandJob {
+  return {
+    jobId: row.id,
+    platform: row.platform as Platform,
+    state: row.state,
+    found: row.found,
+    added: row.added,
+    alreadyKnown: row.alreadyKnown,
+    spent: row.spent,
+    message: row.message,
+  };
+}
+
+/** The search text: the query, else the industry's name. */
+export function searchText(request: ExpandRequest): string | null {
+  const q = request.query?.trim();
+  if (q) return q;
+  if (request.industry && request.industry !== "any") return request.industry;
+  return null;
+}
+
+function formatReset(at: Date, now: Date): string {
+  const mins = Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 60_000));
+  const h = Math.floor(mins / 60);
+  const wait = h > 0 ? `${h} h ${mins % 60} min` : `${mins} min`;
+  return `${at.toISOString().slice(11, 16)} UTC (midnight Pacific time), in ${wait}`;
+}
+
+export function createExpandService(deps: ExpandServiceDeps): ExpandService {
+  const { db, now } = deps;
+  let enqueue: ((jobId: string, platform: Platform) => Promise<void>) | null = null;
+
+  async function update(id: string, values: Partial<JobRow>): Promise<void> {
+    await db
+      .update(discoveryExpandJobs)
+      .set({ ...values, updatedAt: now() })
+      .where(eq(discoveryExpandJobs.id, id));
+  }
+
+  async function load(id: string): Promise<JobRow | undefined> {
+    const [row] = await db.select().from(discoveryExpandJobs).where(eq(discoveryExpandJobs.id, id)).limit(1);
+    return row;
+  }
+
+  /** Adds the profiles as search-found rows in one statement; returns how many were new. */
+  async function addProfiles(snapshots: ProfileSnapshot[], at: Date): Promise<number> {
+    if (snapshots.length === 0) return 0;
+    const rows = snapshots.map((s) => {
+      const index = indexFieldsForSnapshot(s, at);
+      return {
+        platform: s.platform,
+        username: canonicalHandle(s.platform, s.username),
+        name: s.name.slice(0, 500),
+        bio: s.bio,
+        verified: s.verified === true,
+        isPrivate: false,
+        category: s.category ?? null,
+        avatarUrl: s.avatarUrl ?? null,
+        externalUrl: s.externalUrl ?? null,
+        followers: Math.round(s.followers),
+        postsCount: s.postsCount ?? null,
+        industry: index.industry,
+        // Profile figures only: no posts were read, so engagement is unknown (never estimated).
+        engagementRate: null,
+        grade: null,
+        countries: index.countries,
+        marketBasis: index.marketBasis ?? [],
+        locatedCountries: index.locatedCountries ?? [],
+        source: s.source,
+        isSample: false,
+        origin: "search" as const,
+        lastFetchedAt: new Date(s.fetchedAt),
+        lastAnalyzedAt: null,
+      };
+    });
+    // One channel may come twice (search pages overlap): the first stands.
+    const unique = [...new Map(rows.map((r) => [r.username, r])).values()];
+    const inserted = await db
+      .insert(accounts)
+      .values(unique)
+      .onConflictDoNothing({ target: [accounts.platform, accounts.username] })
+      .returning({ id: accounts.id });
+    return inserted.length;
+  }
+
+  return {
+    setQueue(fn) {
+      enqueue = fn;
+    },
+
+    async start(request, user) {
+      const q = searchText(request);
+      if (!q) throw new ValidationError("query: give a query or an industry to search for", "query");
+      const platform = request.platform;
+      if (platform !== "youtube") {
+        throw new NoSearchSourceError(
+          `No source can search ${PLATFORM_LABELS[platform]} on this server yet: searching Instagram and TikTok needs a provider search (APIFY_TOKEN), which this version does not run.`,
+        );
+      }
+      const youtube = deps.youtube;
+      if (!youtube) {
+        throw new NoSearchSourceError(
+          "No source can search YouTube on this server: set YOUTUBE_API_KEY (a YouTube Data API v3 key) and keep youtube in COLLECTORS.",
+        );
+      }
+      if (!enqueue) throw new Error("expansions have no queue (setQueue was not called)");
+      // The search budget first (no call is made past it), then the user's report unit.
+      const at = now();
+      const taken = await youtube.budget.take();
+      if (!taken.ok) {
+        const wait = Math.ceil((taken.resetsAt.getTime() - at.getTime()) / 1000);
+        throw new RateLimitedError(
+          `Today's YouTube search budget (${youtube.budget.limit} searches, YOUTUBE_SEARCH_DAILY_BUDGET) is spent; it resets at ${formatReset(taken.resetsAt, at)}.`,
+          wait,
+        );
+      }
+      try {
+        if (!user.isAdmin) await deps.quota.consume({ kind: "user", userId: user.id });
+      } catch (err) {
+        await youtube.budget.giveBack();
+        throw err;
+      }
+      const id = crypto.randomUUID();
+      await db.insert(discoveryExpandJobs).values({
+        id,
+        userId: user.id,
+        platform,
+        criteria: { ...request, q },
+        state: "queued",
+        message: `Waiting to search YouTube for “${q}”…`,
+        createdAt: at,
+        updatedAt: at,
+      });
+      try {
+        await enqueue(id, platform);
+      } catch (err) {
+        await update(id, { state: "failed", message: "The search could not be queued; try again." });
+        throw err;
+      }
+      return { jobId: id };
+    },
+
+    async run(jobId, signal) {
+      const row = await load(jobId);
+      if (!row) throw new NotFoundError(`No expansion ${jobId} was found`);
+      if (row.state !== "queued") return viewOf(row);
+      const criteria = row.criteria as ExpandRequest & { q: string };
+      const youtube = deps.youtube;
+      if (!youtube) {
+        await update(jobId, { state: "failed", message: "YouTube search is no longer configured." });
+        return viewOf((await load(jobId))!);
+      }
+      const spent: Record<string, number> = { "youtube.search": 1, "youtube.channels": 0 };
+      try {
+        await update(jobId, { state: "running", spent, message: `Searching YouTube for “${criteria.q}”…` });
+        const ids = await youtube.client.searchChannels(criteria.q, {
+          limit: criteria.limit ?? DEFAULT_EXPAND_LIMIT,
+          ...searchLocale(criteria.targetMarkets ?? []),
+          signal,
+        });
+        await update(jobId, {
+          found: ids.length,
+          spent,
+          message: `Found ${ids.length} channels; reading their profile figures…`,
+        });
+        const snapshots = await youtube.client.readChannels(ids, {
+          signal,
+          onBatch: () => {
+            spent["youtube.channels"] = (spent["youtube.channels"] ?? 0) + 1;
+          },
+        });
+        // Only now, with every profile read, does anything enter the index (no half-read rows).
+        const added = await addProfiles(snapshots, now());
+        const known = snapshots.length - added;
+        await update(jobId, {
+          state: "done",
+          found: snapshots.length,
+          added,
+          alreadyKnown: known,
+          spent,
+          message: `Added ${added} new YouTube channel${added === 1 ? "" : "s"}; ${known} ${known === 1 ? "was" : "were"} already in the index.`,
+        });
+      } catch (err) {
+        await update(jobId, {
+          state: "failed",
+          spent,
+          message: err instanceof Error && err.message ? err.message : "The YouTube search failed.",
+        });
+      }
+      return viewOf((await load(jobId))!);
+    },
+
+    async get(jobId, user) {
+      const [row] = await db
+        .select()
+        .from(discoveryExpandJobs)
+        .where(
+          user.isAdmin
+            ? eq(discoveryExpandJobs.id, jobId)
+            : and(eq(discoveryExpandJobs.id, jobId), eq(discoveryExpandJobs.userId, user.id)),
+        )
+        .limit(1);
+      if (!row) throw new NotFoundError(`No expansion ${jobId.slice(0, 60)} was found`);
+      return viewOf(row);
+    },
+  };
+}
+
+/** YouTube's developer policies: API data not refreshed within 30 days is refreshed or deleted. */
+export const YOUTUBE_API_DATA_MAX_DAYS = 30;
+
+/**
+ * Deletes the profile-only rows a YouTube search added whose figures are older than 30 days (no
+ * report was opened since, which would have refreshed them), except watched ones (their weekly
+ * refresh makes a report). List items name creators by handle, so they stay. Returns how many.
+ */
+export async function purgeStaleYouTubeProfiles(db: AppDb, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - YOUTUBE_API_DATA_MAX_DAYS * 86_400_000);
+  const res = (await db.execute(sql`
+    with d as (
+      delete from accounts a
+      where a.platform = 'youtube' and a.origin = 'search' and a.source = 'youtube-api'
+        and a.last_analyzed_at is null and a.last_fetched_at < ${cutoff.toISOString()}::timestamptz
+        and not exists (select 1 from watchlist_accounts w where w.account_id = a.id)
+      returning 1)
+    select count(*)::int as n from d`)) as unknown as { rows: { n: number }[] };
+  return Number(res.rows[0]?.n ?? 0);
+}
