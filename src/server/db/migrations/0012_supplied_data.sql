@@ -1,6 +1,8 @@
 -- Trust III (issue #33): data a user supplied (a browser capture, a growth-history import by a
 -- non-admin) belongs to that user, its supplier, and never changes the public record.
-ALTER TABLE "growth_points" ADD COLUMN "supplied_by" uuid REFERENCES "users"("id") ON DELETE CASCADE;
+ALTER TABLE "growth_points" ADD COLUMN "supplied_by" uuid;
+--> statement-breakpoint
+ALTER TABLE "growth_points" ADD CONSTRAINT "growth_points_supplied_by_users_id_fk" FOREIGN KEY ("supplied_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 DROP INDEX IF EXISTS "growth_points_imported_uq";
 --> statement-breakpoint
@@ -10,7 +12,7 @@ CREATE UNIQUE INDEX "growth_points_supplied_uq" ON "growth_points" USING btree (
 --> statement-breakpoint
 CREATE TABLE "supplied_reports" (
   "id" bigserial PRIMARY KEY NOT NULL,
-  "supplied_by" uuid NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
+  "supplied_by" uuid NOT NULL,
   "platform" text NOT NULL,
   "username" text NOT NULL,
   "source" text NOT NULL,
@@ -18,5 +20,7 @@ CREATE TABLE "supplied_reports" (
   "report" jsonb NOT NULL,
   "created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+ALTER TABLE "supplied_reports" ADD CONSTRAINT "supplied_reports_supplied_by_users_id_fk" FOREIGN KEY ("supplied_by") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "supplied_reports_owner_idx" ON "supplied_reports" USING btree ("supplied_by","platform","username","created_at");
