@@ -169,7 +169,9 @@ describe.each(testedDatabaseKinds())("model figures marked everywhere on %s", (k
       `/api/compare/export?accounts=instagram:${ESTIMATED},instagram:${measured}&format=csv`,
     );
     const rows = parseCsv(compareCsv.rawPayload, { bom: true, columns: true }) as Record<string, string>[];
-    expect(rows.map((r) => r["Source of figures"])).toEqual([MODEL_TEXT, "Sample data"]);
+    // One row per creator, then the totals row (issue #39 item 12), which has no source of its own.
+    expect(rows.map((r) => r["Source of figures"])).toEqual([MODEL_TEXT, "Sample data", ""]);
+    expect(Object.values(rows.at(-1)!)[0]).toBe("Total");
   });
 
   it("a watchlist marks the account whose figures the model estimated", async () => {

@@ -222,7 +222,9 @@ const v1Routes: FastifyPluginAsync<PublicApiOptions & { keys: ApiKeyService }> =
       return found;
     });
     request.apiKey = owner;
-    keys
+    // At most one UPDATE per key and minute; awaited so "last used" is written before the answer (a
+    // read right after it sees the use), and a failure to write it never fails the call.
+    await keys
       .touch(owner.keyId)
       .catch((err: Error) => request.log.warn({ err: err.message }, "could not record an API key's use"));
   });

@@ -378,8 +378,13 @@ describe("ReportView: a web-search estimate", () => {
 });
 
 describe("ReportView: a capture from the browser extension", () => {
-  it('says "Captured in your browser" in its source line, even without the capture note', async () => {
+  it("says \"Captured in a user's browser\" in a public capture's source line, naming nobody (Trust III)", async () => {
     await renderReport({ ...makeAccount(), source: "capture", isSample: false });
+    expect(screen.getByText(/^Source:/)).toHaveTextContent("Source: Captured in a user's browser.");
+  });
+
+  it('says "Captured in your browser" in the capturer\'s own private report, even without the capture note', async () => {
+    await renderReport({ ...makeAccount(), source: "capture", isSample: false, privateTo: "you" });
     expect(screen.getByText(/^Source:/)).toHaveTextContent("Source: Captured in your browser.");
   });
 
