@@ -22,11 +22,16 @@ import {
 
 describe("match factors", () => {
   it("fits followers best in the middle of the range, half at its edges", () => {
-    expect(followerFit(31_623, "10k_to_100k")).toBe(1);
+    // Peaks at the middle of the log band (31.6K in 10K–100K) rather than saturating (issue #39 item 8).
+    expect(followerFit(10 ** 4.5, "10k_to_100k")).toBe(1);
+    expect(followerFit(31_623, "10k_to_100k")).toBeCloseTo(1, 5);
+    expect(followerFit(20_000, "10k_to_100k")).toBeLessThan(followerFit(31_623, "10k_to_100k"));
+    expect(followerFit(50_000, "10k_to_100k")).toBeLessThan(followerFit(31_623, "10k_to_100k"));
     expect(followerFit(10_000, "10k_to_100k")).toBeCloseTo(0.5, 10);
     expect(followerFit(99_999, "10k_to_100k")).toBeCloseTo(0.5, 3);
     expect(followerFit(12_000, "10k_to_100k")).toBeLessThan(followerFit(20_000, "10k_to_100k"));
-    expect(followerFit(5_000_000, "1mil_plus")).toBe(1);
+    expect(followerFit(10_000_000, "1mil_plus")).toBe(1);
+    expect(followerFit(5_000_000, "1mil_plus")).toBeCloseTo(1 - Math.abs(Math.log10(5) / 2 - 0.5), 10);
     expect(followerFit(1_000_000, "1mil_plus")).toBeCloseTo(0.5, 10);
     expect(followerFit(200, "less_than_10k")).toBe(0);
     expect(followerFit(0, "less_than_10k")).toBe(0);
@@ -39,7 +44,10 @@ describe("match factors", () => {
     expect(engagementQuality("instagram", 20_000, 0.42)).toBeCloseTo(0.25, 10);
     expect(engagementQuality("instagram", 20_000, 0.84)).toBeCloseTo(0.5, 10);
     expect(engagementQuality("instagram", 20_000, 1.11)).toBeCloseTo(0.75, 10);
-    expect(engagementQuality("instagram", 20_000, 2.61)).toBe(1);
+    // "Exceptional" is 0.9; the quality keeps rising to 1 at twice that rate, then stays there.
+    expect(engagementQuality("instagram", 20_000, 2.61)).toBeCloseTo(0.9, 10);
+    expect(engagementQuality("instagram", 20_000, 3.915)).toBeCloseTo(0.95, 10);
+    expect(engagementQuality("instagram", 20_000, 5.22)).toBe(1);
     expect(engagementQuality("instagram", 20_000, 40)).toBe(1);
     // The same 2 % is exceptional at 20K on Instagram but weak on TikTok.
     expect(engagementQuality("tiktok", 20_000, 2)).toBeLessThan(0.2);

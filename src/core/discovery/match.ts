@@ -47,20 +47,24 @@ export const FOLLOWER_FIT_BAND: Record<FollowerRange, readonly [number, number]>
   "1mil_plus": [1_000_000, 100_000_000],
 };
 
-/** Inside this part of the log band the fit is full; it falls by FIT_SLOPE per unit outside it. */
-export const FIT_CORE: readonly [number, number] = [0.2, 0.8];
+/**
+ * The fit peaks at this point of the log band (its middle) and falls by 1 per band width away from
+ * it inside the band; outside the band it falls FIT_SLOPE times faster.
+ */
+export const FIT_PEAK = 0.5;
 export const FIT_SLOPE = 2.5;
 
 /**
- * Follower fit: 1 in the middle 60 % of the range (on a log scale), falling linearly to 0.5 at
- * the range's edges (an account at 10.2K is barely "10K–100K" and may leave it next month) and to 0
- * well outside the band (a 300-follower account in "less than 10K").
+ * Follower fit: 1 at the middle of the range (on a log scale: 31.6K in 10K–100K), falling linearly to
+ * 0.5 at the range's edges (an account at 10.2K is barely "10K–100K" and may leave it next month) and
+ * to 0 well outside the band (a 300-follower account in "less than 10K"). It peaks rather than
+ * saturating so that accounts meeting the same choices still differ (issue #39 item 8).
  */
 export function followerFit(followers: number, range: FollowerRange): number {
   const [lo, hi] = FOLLOWER_FIT_BAND[range];
   const p = (Math.log10(Math.max(followers, 1)) - Math.log10(lo)) / (Math.log10(hi) - Math.log10(lo));
-  const outside = Math.max(0, FIT_CORE[0] - p, p - FIT_CORE[1]);
-  return Math.max(0, 1 - FIT_SLOPE * outside);
+  const d = Math.abs(p - FIT_PEAK);
+  return Math.max(0, 1 - d - (FIT_SLOPE - 1) * Math.max(0, d - FIT_PEAK));
 }
 
 /** Follower tiers of the engagement benchmarks (lower bounds), as in docs/methodology.md. */
@@ -122,16 +126,26 @@ export function engagementTier(followers: number): number {
   return tier;
 }
 
+/** Engagement quality at the tier's "exceptional" threshold; it keeps rising above it. */
+export const EXCEPTIONAL_QUALITY = 0.9;
+/** Engagement quality reaches 1 (its cap) at this multiple of the "exceptional" threshold. */
+export const ENGAGEMENT_CAP_MULTIPLE = 2;
+
 /**
  * Engagement quality against the account's own tier: 0 when unknown or zero, rising linearly to 0.5
- * at the bottom of the typical band, 0.75 at its top and 1 at the "exceptional" threshold.
+ * at the bottom of the typical band, 0.75 at its top, EXCEPTIONAL_QUALITY at the "exceptional"
+ * threshold and 1 at ENGAGEMENT_CAP_MULTIPLE times that threshold and above (issue #39 item 8: an
+ * exceptional rate and twice that no longer score the same).
  */
 export function engagementQuality(platform: Platform, followers: number, rate: number | null): number {
   if (rate === null || !Number.isFinite(rate) || rate <= 0) return 0;
   const [low, high, exceptional] = ENGAGEMENT_BANDS[platform][engagementTier(followers)]!;
-  if (rate < low) return (0.5 * rate) / low;
-  if (rate < high) return 0.5 + (0.25 * (rate - low)) / (high - low);
-  if (rate < exceptional) return 0.75 + (0.25 * (rate - high)) / (exceptional - high);
+  const cap = ENGAGEMENT_CAP_MULTIPLE * exceptional;
+  if (rate < low) return (0.5 / low) * rate;
+  if (rate < high) return 0.5 + (0.25 / (high - low)) * (rate - low);
+  if (rate < exceptional) return 0.75 + ((EXCEPTIONAL_QUALITY - 0.75) / (exceptional - high)) * (rate - high);
+  if (rate < cap)
+    return EXCEPTIONAL_QUALITY + ((1 - EXCEPTIONAL_QUALITY) / (cap - exceptional)) * (rate - exceptional);
   return 1;
 }
 
@@ -397,7 +411,7 @@ export function describeMarkets(
 
 export function describeFollowerFit(followers: number, range: FollowerRange, fit: number): string {
   const [lo, hi] = FOLLOWER_FIT_BAND[range];
-  const where = fit >= 1 ? "well inside" : fit >= 0.5 ? "near the edge of" : "far from the middle of";
+  const where = fit >= 0.8 ? "well inside" : fit >= 0.5 ? "near the edge of" : "far from the middle of";
   const band =
     range === "less_than_10k"
       ? "under 10K"

@@ -8,9 +8,11 @@ import { type SQL, sql } from "drizzle-orm";
 import {
   DISCOVERY_WEIGHTS,
   ENGAGEMENT_BANDS,
+  ENGAGEMENT_CAP_MULTIPLE,
   ENGAGEMENT_TIER_MINS,
+  EXCEPTIONAL_QUALITY,
   engagementTier,
-  FIT_CORE,
+  FIT_PEAK,
   FIT_SLOPE,
   FOLLOWER_FIT_BAND,
   FOLLOWER_RANGE_FILTER,
@@ -80,11 +82,16 @@ export function engagementQualityText(
   const rate = ref("engagement_rate");
   const followers = ref("followers");
   const r = `${rate}::float8`;
-  const piece = ([low, high, exc]: readonly [number, number, number]) =>
-    `case when ${r} < ${low} then ${0.5 / low} * ${r}` +
-    ` when ${r} < ${high} then 0.5 + ${0.25 / (high - low)} * (${r} - ${low})` +
-    ` when ${r} < ${exc} then 0.75 + ${0.25 / (exc - high)} * (${r} - ${high})` +
-    " else 1::float8 end";
+  const piece = ([low, high, exc]: readonly [number, number, number]) => {
+    const cap = ENGAGEMENT_CAP_MULTIPLE * exc;
+    return (
+      `case when ${r} < ${low} then ${0.5 / low} * ${r}` +
+      ` when ${r} < ${high} then 0.5 + ${0.25 / (high - low)} * (${r} - ${low})` +
+      ` when ${r} < ${exc} then 0.75 + ${(EXCEPTIONAL_QUALITY - 0.75) / (exc - high)} * (${r} - ${high})` +
+      ` when ${r} < ${cap} then ${EXCEPTIONAL_QUALITY} + ${(1 - EXCEPTIONAL_QUALITY) / (cap - exc)} * (${r} - ${exc})` +
+      " else 1::float8 end"
+    );
+  };
   const bands = ENGAGEMENT_BANDS[platform];
   for (const band of bands) for (const v of band) if (!Number.isFinite(v)) throw new Error(`bad band ${v}`);
   const first = engagementTier(minFollowers);
@@ -110,7 +117,8 @@ export function followerFitText(range: FollowerRange, ref: ColumnRef = ALIASED):
   const l0 = Math.log10(lo);
   const span = Math.log10(hi) - l0;
   const p = `((log(greatest(${ref("followers")}, 1)::float8) - ${num(l0)}) / ${num(span)})`;
-  return `greatest(0::float8, 1 - ${num(FIT_SLOPE)} * greatest(0::float8, ${num(FIT_CORE[0])} - ${p}, ${p} - ${num(FIT_CORE[1])}))`;
+  const d = `abs(${p} - ${num(FIT_PEAK)})`;
+  return `greatest(0::float8, 1 - ${d} - ${num(FIT_SLOPE - 1)} * greatest(0::float8, ${d} - ${num(FIT_PEAK)}))`;
 }
 
 /** followerFit(followers, range) for the row aliased `a`. */
