@@ -234,21 +234,27 @@ describe("discovery and account finder in Chromium", () => {
     const criteria = page.getByTestId("finder-criteria");
     await criteria.getByRole("heading", { name: "Understood as" }).waitFor();
     const chips = criteria.getByRole("list", { name: "Search criteria" }).getByRole("listitem");
+    // The words are read by meaning too (issue #36): the topic they are close to is a chip of its own.
     expect(await chips.allTextContents()).toEqual([
       "Industry: Fitness",
       "Keyword: “fitness”",
       "Keyword: “workout”",
+      "Close in meaning to: workouts and training",
     ]);
 
     expect(await seriousA11yViolations(page)).toEqual([]);
 
     await criteria.getByRole("button", { name: "Remove keyword “workout”" }).click();
     await criteria.getByRole("heading", { name: "Searched with your criteria" }).waitFor();
-    expect(await chips.allTextContents()).toEqual(["Industry: Fitness", "Keyword: “fitness”"]);
-    // Every result is a Fitness creator or mentions fitness.
+    expect(await chips.allTextContents()).toEqual([
+      "Industry: Fitness",
+      "Keyword: “fitness”",
+      "Close in meaning to: workouts and training",
+    ]);
+    // Every result is a Fitness creator, mentions fitness, or says which words came from meaning.
     const reasons = await page.getByTestId("finder-row").locator("td:nth-child(5)").allTextContents();
     expect(reasons.length).toBeGreaterThan(0);
-    expect(reasons.every((r) => /Fitness|“fitness”/.test(r))).toBe(true);
+    expect(reasons.every((r) => /Fitness|“fitness”|Close to your description/.test(r))).toBe(true);
 
     // Minimum match.
     await page.getByLabel("Minimum match").selectOption("50");
