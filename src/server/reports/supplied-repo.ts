@@ -76,7 +76,40 @@ export function createSuppliedReportRepo(db: AppDb) {
       }
       return newest;
     },
+
+    /** The owner's newest supplied report of each account they captured (their lists and compare). */
+    newestByAccount(owner: DataOwner): Promise<Map<string, SuppliedReportRow>> {
+      return latestSuppliedByOwner(db, owner);
+    },
   };
 }
 
 export type SuppliedReportRepo = ReturnType<typeof createSuppliedReportRepo>;
+
+/**
+ * The owner's newest supplied report of each account they captured, keyed `platform:username`
+ * (Trust III, #33): what their own lists and compare read beside the public reports.
+ */
+export async function latestSuppliedByOwner(
+  db: AppDb,
+  owner: DataOwner,
+): Promise<Map<string, SuppliedReportRow>> {
+  const rows = await db
+    .select({
+      id: suppliedReports.id,
+      platform: suppliedReports.platform,
+      username: suppliedReports.username,
+      source: suppliedReports.source,
+      report: suppliedReports.report,
+      createdAt: suppliedReports.createdAt,
+    })
+    .from(suppliedReports)
+    .where(eq(suppliedReports.suppliedBy, owner.userId))
+    .orderBy(desc(suppliedReports.createdAt));
+  const newest = new Map<string, SuppliedReportRow>();
+  for (const r of rows) {
+    const key = `${r.platform}:${r.username}`;
+    if (!newest.has(key)) newest.set(key, { ...r, platform: r.platform as Platform });
+  }
+  return newest;
+}
