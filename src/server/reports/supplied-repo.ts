@@ -5,6 +5,7 @@ import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb } from "../db/database";
 import { suppliedReports } from "../db/schema";
+import { insertMeasuredPoint } from "../growth/growth-repo";
 
 /**
  * The owner of user-supplied data (Trust III, issue #33): the one user who supplied it and may see
@@ -30,22 +31,44 @@ export function createSuppliedReportRepo(db: AppDb) {
   return {
     async save(
       owner: DataOwner,
-      input: { snapshot: ProfileSnapshot; report: StoredReportJson; createdAt: Date },
+      input: {
+        snapshot: ProfileSnapshot;
+        report: StoredReportJson;
+        createdAt: Date;
+        /**
+         * The public account when one exists: the capture also makes a growth point only its owner
+         * sees, which their own alert rules evaluate (Trust III, #33).
+         */
+        growth?: { accountId: number; engagementRate: number | null };
+      },
     ): Promise<number> {
       const s = input.snapshot;
-      const [row] = await db
-        .insert(suppliedReports)
-        .values({
-          suppliedBy: owner.userId,
-          platform: s.platform,
-          username: canonicalHandle(s.platform, s.username),
-          source: s.source,
-          snapshot: s,
-          report: input.report,
-          createdAt: input.createdAt,
-        })
-        .returning({ id: suppliedReports.id });
-      return row!.id;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(suppliedReports)
+          .values({
+            suppliedBy: owner.userId,
+            platform: s.platform,
+            username: canonicalHandle(s.platform, s.username),
+            source: s.source,
+            snapshot: s,
+            report: input.report,
+            createdAt: input.createdAt,
+          })
+          .returning({ id: suppliedReports.id });
+        if (input.growth) {
+          await insertMeasuredPoint(
+            tx,
+            input.growth.accountId,
+            s,
+            input.report,
+            input.growth.engagementRate,
+            input.createdAt,
+            owner,
+          );
+        }
+        return row!.id;
+      });
     },
 
     /** The owner's newest supplied report of an account (on one platform or any), or null. */
