@@ -4,7 +4,7 @@ import type { StoredReportJson } from "#core/schemas/account";
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb } from "../db/database";
-import { suppliedReports } from "../db/schema";
+import { reports, suppliedReports, users } from "../db/schema";
 import { insertMeasuredPoint } from "../growth/growth-repo";
 
 /**
@@ -98,6 +98,22 @@ export function createSuppliedReportRepo(db: AppDb) {
         if (r && (!newest || r.createdAt > newest.createdAt)) newest = { ...r, platform: p };
       }
       return newest;
+    },
+
+    /**
+     * The name of whoever made the account's newest public report by a browser capture (an admin),
+     * null when that report is not a capture (Trust III, #33, item 8: shown to admins only).
+     */
+    async publicCapturerName(accountId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ capturedBy: reports.capturedBy, name: users.name, email: users.email })
+        .from(reports)
+        .leftJoin(users, eq(users.id, reports.capturedBy))
+        .where(eq(reports.accountId, accountId))
+        .orderBy(desc(reports.createdAt), desc(reports.id))
+        .limit(1);
+      if (!row?.capturedBy) return null;
+      return row.name || row.email || "a deleted user";
     },
 
     /** The owner's newest supplied report of each account they captured (their lists and compare). */
