@@ -129,7 +129,7 @@ export type SuppliedReportRepo = ReturnType<typeof createSuppliedReportRepo>;
  * The owner's newest supplied report of each account they captured, keyed `platform:username`
  * (Trust III, #33): what their own lists and compare read beside the public reports.
  */
-export async function latestSuppliedByOwner(
+async function latestSuppliedByOwner(
   db: AppDb,
   owner: DataOwner,
 ): Promise<Map<string, SuppliedReportRow>> {
