@@ -328,8 +328,13 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       blogPosts: loadBlogPosts(),
     }),
     siteSearch: createSiteSearchService({ db }),
-    lists: createListsService({ repo: createListsRepo(db), now, appUrl: config.appUrl }),
-    compare: createCompareService({ repo }),
+    lists: createListsService({
+      repo: createListsRepo(db),
+      now,
+      appUrl: config.appUrl,
+      supplied: suppliedReports,
+    }),
+    compare: createCompareService({ repo, supplied: suppliedReports }),
     discovery,
     finder: createFinderService({
       db,

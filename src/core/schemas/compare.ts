@@ -93,6 +93,8 @@ export const comparedAccountSchema = z.object({
   /** Without a stored report: what to do about it. */
   message: z.string().optional(),
   figures: comparedFiguresSchema.optional(),
+  /** Trust III (#33): the figures are the reader's own browser capture, which only they see. */
+  privateTo: z.literal("you").optional(),
 });
 export type ComparedAccount = z.infer<typeof comparedAccountSchema>;
 

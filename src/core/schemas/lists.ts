@@ -112,6 +112,8 @@ export const listItemSchema = z.object({
   isSample: z.boolean(),
   /** The figures are the model's web-search estimate, not measured (src/core/model-figures.ts). */
   modelFigures: z.boolean().optional(),
+  /** Trust III (#33): the figures are the list owner's own browser capture, which only they see. */
+  privateTo: z.literal("you").optional(),
 
   note: z.string(),
   status: z.enum(LIST_STATUSES),

@@ -8,11 +8,17 @@ import {
   missingReportMessage,
 } from "#core/schemas/compare";
 import type { AccountRepo } from "../reports/account-repo";
+import type { DataOwner } from "../reports/supplied-repo";
+import { comparedForReader, type SuppliedSource } from "./supplied-figures";
 
 /** Issue 22 compare: stored reports only — no collector call, no quota unit. */
-export function createCompareService(deps: { repo: Pick<AccountRepo, "latestReport"> }) {
+export function createCompareService(deps: {
+  repo: Pick<AccountRepo, "latestReport">;
+  /** Trust III (#33): the reader's own captures, newer than the public report, are theirs to compare. */
+  supplied?: SuppliedSource;
+}) {
   return {
-    async compare(targets: CompareTarget[]): Promise<CompareResponse> {
+    async compare(targets: CompareTarget[], reader: DataOwner | null = null): Promise<CompareResponse> {
       const accounts: ComparedAccount[] = [];
       for (const t of targets) {
         const stored = await deps.repo.latestReport(t.platform, t.username);
@@ -35,7 +41,8 @@ export function createCompareService(deps: { repo: Pick<AccountRepo, "latestRepo
               },
         );
       }
-      return { accounts, best: bestByRow(accounts) };
+      const shown = await comparedForReader(deps.supplied, reader, accounts);
+      return { accounts: shown, best: bestByRow(shown) };
     },
   };
 }

@@ -22,6 +22,7 @@ import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { ConflictError, NotFoundError } from "../errors";
 import type { ExportTable } from "./exports";
 import type { ListsRepo } from "./lists-repo";
+import { itemsForOwner, OWN_CAPTURE_SOURCE_TEXT, type SuppliedSource } from "./supplied-figures";
 
 const DAY_MS = 86_400_000;
 
@@ -40,7 +41,13 @@ export const EXPORT_FOOTNOTE =
   "Figures come from each creator's newest stored report on the date shown; prices are estimates per sponsored post (USD), not quotes. Creators without a report show no figures.";
 
 /** Shortlists of one owner each, their share links, and the tables their exports print. */
-export function createListsService(deps: { repo: ListsRepo; now: () => Date; appUrl: string }) {
+export function createListsService(deps: {
+  repo: ListsRepo;
+  now: () => Date;
+  appUrl: string;
+  /** Trust III (#33): the owner's own captures, shown on their lists in place of older public figures. */
+  supplied?: SuppliedSource;
+}) {
   const { repo } = deps;
 
   async function owned(listId: number, userId: string) {
@@ -52,7 +59,7 @@ export function createListsService(deps: { repo: ListsRepo; now: () => Date; app
 
   async function detail(listId: number, userId: string): Promise<ListDetail> {
     const list = await owned(listId, userId);
-    const items = await repo.items(list.id);
+    const items = await itemsForOwner(deps.supplied, { userId: list.userId }, await repo.items(list.id));
     return { id: list.id, name: list.name, items, totals: totalsOf(items) };
   }
 
@@ -187,7 +194,8 @@ export function createListsService(deps: { repo: ListsRepo; now: () => Date; app
       if (share.expiresAt.getTime() <= now.getTime()) throw new NotFoundError("This share link has expired.");
       const list = await repo.findById(share.listId);
       if (!list) throw new NotFoundError("This share link does not exist.");
-      const items = await repo.items(list.id);
+      // The owner chose to share their list as they see it, their own captures included (and said so).
+      const items = await itemsForOwner(deps.supplied, { userId: list.userId }, await repo.items(list.id));
       return {
         name: list.name,
         items: items.map(({ id: _id, note, ...rest }) => (share.includeNotes ? { ...rest, note } : rest)),
@@ -238,11 +246,13 @@ export function listExportTable(
       LIST_STATUS_LABELS[i.status],
       i.note,
       i.reportDate ? new Date(i.reportDate) : null,
-      figuresSourceText({
-        modelFigures: i.modelFigures,
-        isSample: i.isSample,
-        hasFigures: i.reportDate !== null || i.followers !== null,
-      }),
+      i.privateTo
+        ? OWN_CAPTURE_SOURCE_TEXT
+        : figuresSourceText({
+            modelFigures: i.modelFigures,
+            isSample: i.isSample,
+            hasFigures: i.reportDate !== null || i.followers !== null,
+          }),
     ]),
     totals: [
       "Total",
@@ -311,7 +321,7 @@ export function compareExportTable(
         f.priceLow,
         f.priceHigh,
         new Date(f.lastUpdated),
-        figuresSourceText(f),
+        a.privateTo ? OWN_CAPTURE_SOURCE_TEXT : figuresSourceText(f),
       ];
     }),
     totals: compareTotals(result),

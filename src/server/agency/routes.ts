@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from "fastify";
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { compareQuerySchema, compareResponseSchema, parseCompareAccounts } from "#core/schemas/compare";
@@ -233,6 +233,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     },
   );
 
+  // Trust III (#33): a signed-in reader compares their own captures; anyone else reads the public reports.
+  const readerOf = (request: FastifyRequest) => (request.user ? { userId: request.user.id } : null);
+
   const targetsOf = (accounts: string) => {
     const parsed = parseCompareAccounts(accounts);
     if ("error" in parsed) throw new ValidationError(parsed.error, "accounts");
@@ -248,7 +251,7 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     async (request, reply) => {
       // Not cached by the browser: analysing a missing creator must show up on the next read.
       privateNoStore(reply);
-      return compare.compare(targetsOf(request.query.accounts));
+      return compare.compare(targetsOf(request.query.accounts), readerOf(request));
     },
   );
 
@@ -259,7 +262,7 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
       config: { auth: "public", ...exportLimit },
     },
     async (request, reply) => {
-      const result = await compare.compare(targetsOf(request.query.accounts));
+      const result = await compare.compare(targetsOf(request.query.accounts), readerOf(request));
       return sendExport(reply, compareExportTable(result, await exportBase()), request.query.format);
     },
   );

@@ -262,6 +262,8 @@ export const reports = pgTable(
     engineVersion: text("engine_version").notNull(),
     /** The full report (engine fields, metrics, provenance, AI texts): core/schemas/account.ts. */
     report: jsonb("report").$type<StoredReportJson>().notNull(),
+    /** Trust III (#33, item 8, migration 0015): who made a browser capture; shown to admins only. */
+    capturedBy: uuid("captured_by").references(() => users.id, { onDelete: "set null" }),
   },
   (t) => [index("reports_account_created_idx").on(t.accountId, t.createdAt)],
 );

@@ -162,7 +162,15 @@ export function createAlertService(deps: AlertServiceDeps) {
     }
   }
 
-  async function evaluatePoint(pointId: number, accountId: number): Promise<number> {
+  /**
+   * `suppliedBy`: the point is a user's own (a private capture, Trust III #33): only that user's
+   * rules see it, against the history that user sees; everyone else's rules never do.
+   */
+  async function evaluatePoint(
+    pointId: number,
+    accountId: number,
+    suppliedBy: string | null,
+  ): Promise<number> {
     const res = await db.execute(sql`
       select r.id, r.kind, r.threshold, r.watchlist_id as "watchlistId", w.name as "watchlistName",
              w.user_id as "userId", s.baseline
@@ -170,6 +178,7 @@ export function createAlertService(deps: AlertServiceDeps) {
       join watchlist_accounts wa on wa.watchlist_id = r.watchlist_id and wa.account_id = ${accountId}
       join watchlists w on w.id = r.watchlist_id
       left join alert_states s on s.rule_id = r.id and s.account_id = ${accountId}
+      where ${suppliedBy}::uuid is null or w.user_id = ${suppliedBy}::uuid
       order by r.created_at, r.id`);
     const rules = rowsOf<{
       id: string;
@@ -186,17 +195,26 @@ export function createAlertService(deps: AlertServiceDeps) {
       .from(accounts)
       .where(eq(accounts.id, accountId));
     if (!account) return 0;
-    const all = await repo.points(accountId, 400);
-    const index = all.findIndex((p) => p.id === pointId);
-    if (index < 0) return 0;
-    const point = all[index]!;
-    const history = all.slice(0, index + 1);
-    const previous = history.slice(0, -1).reverse()[0];
+    // Each rule reads the history its owner sees: the public points and their own imports and
+    // captures, never another user's (Trust III, #33).
+    const seen = new Map<string, { point: StoredPoint; history: StoredPoint[] } | null>();
+    const historyOf = async (userId: string) => {
+      if (!seen.has(userId)) {
+        const all = await repo.points(accountId, 400, { userId });
+        const index = all.findIndex((p) => p.id === pointId);
+        seen.set(userId, index < 0 ? null : { point: all[index]!, history: all.slice(0, index + 1) });
+      }
+      return seen.get(userId)!;
+    };
     const platform = account.platform as Platform;
     const noun = platform === "youtube" ? "subscribers" : "followers";
     const now = deps.now();
     let fired = 0;
     for (const rule of rules) {
+      const seenByOwner = await historyOf(rule.userId);
+      if (!seenByOwner) continue;
+      const { point, history } = seenByOwner;
+      const previous = history.slice(0, -1).reverse()[0];
       const stored =
         typeof rule.baseline === "string" ? (JSON.parse(rule.baseline) as Baseline) : rule.baseline;
       // A point older than the baseline (an import, or two refreshes finishing out of order) is not news.
@@ -325,7 +343,7 @@ export function createAlertService(deps: AlertServiceDeps) {
         const batch = await repo.claimUncheckedPoints(100);
         for (const p of batch) {
           try {
-            fired += await evaluatePoint(p.id, p.accountId);
+            fired += await evaluatePoint(p.id, p.accountId, p.suppliedBy);
           } catch (err) {
             deps.logger?.warn({ err: (err as Error).message, point: p.id }, "alert evaluation failed");
           }

@@ -63,6 +63,8 @@ export async function insertMeasuredPoint(
   engagementRate: number | null,
   /** The analysis's time: a point is never dated after the report that made it (issue #33). */
   notAfter?: Date,
+  /** Trust III (#33): a non-admin's capture makes a point only they (and their own alert rules) see. */
+  owner?: DataOwner,
 ): Promise<void> {
   const e = report.metrics.engagement;
   const fetched = new Date(snapshot.fetchedAt);
@@ -82,6 +84,7 @@ export async function insertMeasuredPoint(
     sponsoredPostIds: report.metrics.advertiser.sponsoredPostIds.slice(0, 100),
     // Sample creators are generated: nothing to alert on.
     alertsChecked: snapshot.source === "sample",
+    suppliedBy: owner?.userId ?? null,
   });
 }
 
@@ -168,7 +171,9 @@ export function createGrowthRepo(db: AppDb) {
       const [row] = await db
         .select({ at: growthPoints.at })
         .from(growthPoints)
-        .where(and(eq(growthPoints.accountId, accountId), eq(growthPoints.imported, false)))
+        .where(
+          and(eq(growthPoints.accountId, accountId), eq(growthPoints.imported, false), visiblePoints(null)),
+        )
         .orderBy(asc(growthPoints.at))
         .limit(1);
       return row?.at ?? null;
@@ -221,15 +226,17 @@ export function createGrowthRepo(db: AppDb) {
      * Claims up to `limit` points no alert evaluator has looked at yet (one statement: every instance
      * gets different points), oldest first.
      */
-    async claimUncheckedPoints(limit = 100): Promise<{ id: number; accountId: number }[]> {
+    async claimUncheckedPoints(
+      limit = 100,
+    ): Promise<{ id: number; accountId: number; suppliedBy: string | null }[]> {
       const res = await db.execute(sql`
         update growth_points set alerts_checked = true
         where id in (
           select id from growth_points where alerts_checked = false order by id limit ${limit}
           for update skip locked)
-        returning id, account_id as "accountId"`);
-      return rowsOf<{ id: number | string; accountId: number | string }>(res)
-        .map((r) => ({ id: Number(r.id), accountId: Number(r.accountId) }))
+        returning id, account_id as "accountId", supplied_by as "suppliedBy"`);
+      return rowsOf<{ id: number | string; accountId: number | string; suppliedBy: string | null }>(res)
+        .map((r) => ({ id: Number(r.id), accountId: Number(r.accountId), suppliedBy: r.suppliedBy ?? null }))
         .sort((a, b) => a.id - b.id);
     },
   };

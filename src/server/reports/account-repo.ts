@@ -152,6 +152,8 @@ export function createAccountRepo(db: AppDb) {
             engineVersion: input.engineVersion,
             report: input.report,
             createdAt: input.analyzedAt,
+            // Trust III (#33, item 8): the capturer of a public capture, for admins' eyes only.
+            capturedBy: input.snapshot.source === "capture" ? (input.userId ?? null) : null,
           })
           .returning({ id: reports.id });
         if (input.userId) await recordViewIn(tx, input.userId, accountId, input.analyzedAt);

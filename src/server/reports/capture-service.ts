@@ -129,8 +129,15 @@ export function createCaptureService(deps: CaptureServiceDeps) {
         userId: who.owner.userId,
       });
     }
-    await deps.supplied.save(who.owner, { snapshot: captured, report, createdAt: now });
     const publicRow = await repo.latestReport(platform, username);
+    await deps.supplied.save(who.owner, {
+      snapshot: captured,
+      report,
+      createdAt: now,
+      growth: publicRow
+        ? { accountId: publicRow.accountId, engagementRate: index.engagementRate }
+        : undefined,
+    });
     return { ...view(publicRow?.accountId ?? 0, platform, username, report, now), privateTo: "you" as const };
   }
 

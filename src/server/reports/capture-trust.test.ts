@@ -341,6 +341,30 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
     expect(own.json().dataNotes[0].message).toContain("Your capture (Ann Planter)");
     expect((await get("/report/tiktok/onlyann")).body).not.toContain("Ann Planter");
   });
+
+  it("item 8: an admin reader is told who made a public capture; the public body, cache and page never are", async () => {
+    const key = await keyOf(admin);
+    const res = await send(key, capture("namedchef", 62_000, clock.toISOString()));
+    expect(res.statusCode, res.body).toBe(200);
+    // Read publicly first (fills the body cache), then as an admin, then publicly again.
+    const before = await get("/api/accounts/namedchef?platform=tiktok");
+    expect(before.body).not.toContain("Ada Admin");
+    const asAdmin = await get("/api/accounts/namedchef?platform=tiktok", admin);
+    expect(asAdmin.statusCode).toBe(200);
+    expect(accountSchema.parse(asAdmin.json()).dataNotes?.[0]?.message).toBe(
+      "Captured in a user's browser on 20 Nov 2026 at 10:00 UTC; figures are what the platform showed then. Captured by Ada Admin (shown to admins only).",
+    );
+    expect(asAdmin.headers["cache-control"]).toBe("private, no-store");
+    expect(asAdmin.headers.etag).toBeUndefined();
+    for (const reader of [undefined, bob]) {
+      const pub = await get("/api/accounts/namedchef?platform=tiktok", reader);
+      expect(pub.body).not.toContain("Ada Admin");
+    }
+    expect((await get("/report/tiktok/namedchef", admin)).body).not.toContain("Ada Admin");
+    // A live analysis is not a capture: nobody is named to the admin.
+    const liveRead = await get("/api/accounts/examplecreator?platform=tiktok", admin);
+    expect(liveRead.body).not.toContain("Captured by");
+  });
 });
 
 describe.each(testedDatabaseKinds())("the capture's quota unit (%s)", (kind: DbKind) => {

@@ -20,7 +20,7 @@ import type { AccountRepo } from "./account-repo";
 import type { ReportService } from "./report-service";
 import { type AccountView, type ReportStore, toAccountView } from "./report-store";
 import type { SuppliedReportRepo } from "./supplied-repo";
-import { reportForReader } from "./supplied-view";
+import { reportForReader, withCapturerName } from "./supplied-view";
 
 export interface ReportRoutesOptions {
   config: AppConfig;
@@ -167,6 +167,11 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
       // starts, which carries the Lax cookie) must not add to the user's "Recently viewed".
       if (isSameSiteRequest(request) && request.headers["sec-fetch-mode"] !== "navigate")
         await store.recordView(request.user?.id, entry.accountId);
+      // Trust III (#33, item 8): an admin is told who made a public capture; the cached body never is.
+      if (request.user?.isAdmin) {
+        const named = await withCapturerName(opts.supplied, entry);
+        if (named) return sendPrivateReport(reply, named);
+      }
       return sendStoredReport(request, reply, entry);
     },
   );

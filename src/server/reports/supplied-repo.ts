@@ -4,7 +4,8 @@ import type { StoredReportJson } from "#core/schemas/account";
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb } from "../db/database";
-import { suppliedReports } from "../db/schema";
+import { reports, suppliedReports, users } from "../db/schema";
+import { insertMeasuredPoint } from "../growth/growth-repo";
 
 /**
  * The owner of user-supplied data (Trust III, issue #33): the one user who supplied it and may see
@@ -30,22 +31,44 @@ export function createSuppliedReportRepo(db: AppDb) {
   return {
     async save(
       owner: DataOwner,
-      input: { snapshot: ProfileSnapshot; report: StoredReportJson; createdAt: Date },
+      input: {
+        snapshot: ProfileSnapshot;
+        report: StoredReportJson;
+        createdAt: Date;
+        /**
+         * The public account when one exists: the capture also makes a growth point only its owner
+         * sees, which their own alert rules evaluate (Trust III, #33).
+         */
+        growth?: { accountId: number; engagementRate: number | null };
+      },
     ): Promise<number> {
       const s = input.snapshot;
-      const [row] = await db
-        .insert(suppliedReports)
-        .values({
-          suppliedBy: owner.userId,
-          platform: s.platform,
-          username: canonicalHandle(s.platform, s.username),
-          source: s.source,
-          snapshot: s,
-          report: input.report,
-          createdAt: input.createdAt,
-        })
-        .returning({ id: suppliedReports.id });
-      return row!.id;
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(suppliedReports)
+          .values({
+            suppliedBy: owner.userId,
+            platform: s.platform,
+            username: canonicalHandle(s.platform, s.username),
+            source: s.source,
+            snapshot: s,
+            report: input.report,
+            createdAt: input.createdAt,
+          })
+          .returning({ id: suppliedReports.id });
+        if (input.growth) {
+          await insertMeasuredPoint(
+            tx,
+            input.growth.accountId,
+            s,
+            input.report,
+            input.growth.engagementRate,
+            input.createdAt,
+            owner,
+          );
+        }
+        return row!.id;
+      });
     },
 
     /** The owner's newest supplied report of an account (on one platform or any), or null. */
@@ -76,7 +99,56 @@ export function createSuppliedReportRepo(db: AppDb) {
       }
       return newest;
     },
+
+    /**
+     * The name of whoever made the account's newest public report by a browser capture (an admin),
+     * null when that report is not a capture (Trust III, #33, item 8: shown to admins only).
+     */
+    async publicCapturerName(accountId: number): Promise<string | null> {
+      const [row] = await db
+        .select({ capturedBy: reports.capturedBy, name: users.name, email: users.email })
+        .from(reports)
+        .leftJoin(users, eq(users.id, reports.capturedBy))
+        .where(eq(reports.accountId, accountId))
+        .orderBy(desc(reports.createdAt), desc(reports.id))
+        .limit(1);
+      if (!row?.capturedBy) return null;
+      return row.name || row.email || "a deleted user";
+    },
+
+    /** The owner's newest supplied report of each account they captured (their lists and compare). */
+    newestByAccount(owner: DataOwner): Promise<Map<string, SuppliedReportRow>> {
+      return latestSuppliedByOwner(db, owner);
+    },
   };
 }
 
 export type SuppliedReportRepo = ReturnType<typeof createSuppliedReportRepo>;
+
+/**
+ * The owner's newest supplied report of each account they captured, keyed `platform:username`
+ * (Trust III, #33): what their own lists and compare read beside the public reports.
+ */
+async function latestSuppliedByOwner(
+  db: AppDb,
+  owner: DataOwner,
+): Promise<Map<string, SuppliedReportRow>> {
+  const rows = await db
+    .select({
+      id: suppliedReports.id,
+      platform: suppliedReports.platform,
+      username: suppliedReports.username,
+      source: suppliedReports.source,
+      report: suppliedReports.report,
+      createdAt: suppliedReports.createdAt,
+    })
+    .from(suppliedReports)
+    .where(eq(suppliedReports.suppliedBy, owner.userId))
+    .orderBy(desc(suppliedReports.createdAt));
+  const newest = new Map<string, SuppliedReportRow>();
+  for (const r of rows) {
+    const key = `${r.platform}:${r.username}`;
+    if (!newest.has(key)) newest.set(key, { ...r, platform: r.platform as Platform });
+  }
+  return newest;
+}

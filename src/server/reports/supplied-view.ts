@@ -46,3 +46,24 @@ export async function reportForReader(
   }
   return { shows: "public", entry: entry! };
 }
+
+/**
+ * The public report's body for an admin reader, with the capture note naming who made it (Trust III,
+ * #33, item 8); null when the newest report is not a capture. Built per request, never cached: the
+ * public body, the server-rendered page and every other reader keep "Captured in a user's browser".
+ */
+export async function withCapturerName(
+  supplied: Pick<SuppliedReportRepo, "publicCapturerName">,
+  entry: BodyCacheEntry,
+): Promise<string | null> {
+  const name = await supplied.publicCapturerName(entry.accountId);
+  if (!name) return null;
+  const body = JSON.parse(entry.body) as { dataNotes?: { kind: string; message: string }[] };
+  if (!body.dataNotes?.some((n) => n.kind === "captured")) return null;
+  body.dataNotes = body.dataNotes.map((n) =>
+    n.kind === "captured"
+      ? { ...n, message: `${n.message} Captured by ${name.slice(0, 200)} (shown to admins only).` }
+      : n,
+  );
+  return JSON.stringify(body);
+}

@@ -363,3 +363,53 @@ describe("creator actions on the history page", () => {
     );
   });
 });
+
+describe("a user's own captures (Trust III, #33)", () => {
+  it("says which list rows, shared rows and compared creators show the user's own browser capture", async () => {
+    const own = item(1, "alpha", { privateTo: "you", isSample: false });
+    const list: ListDetail = { ...LIST, items: [own, item(2, "beta", { isSample: false })] };
+    const acc = makeAccount(SAMPLE.plain);
+    const compared: ComparedAccount = {
+      key: `${acc.platform}:${acc.username}`,
+      platform: acc.platform,
+      username: acc.username,
+      found: true,
+      figures: figuresFromReport(acc, { isSample: false, createdAt: new Date(acc.lastUpdated) }),
+      privateTo: "you",
+    };
+    const sharedList: SharedList = {
+      name: list.name,
+      items: list.items.map(({ id: _id, note: _note, ...rest }) => rest),
+      totals: list.totals,
+      expiresAt: "2026-12-01T00:00:00.000Z",
+      includeNotes: false,
+      brand: { name: "Acme Talent", logoUrl: null },
+    };
+    mockSession({
+      user: TEST_USER,
+      extra: {
+        "GET /api/lists": { json: SUMMARIES },
+        "GET /api/lists/7": { json: list },
+        "GET /api/shared/lists/abc": { json: sharedList },
+        "GET /api/compare": { json: { accounts: [compared], best: bestByRow([compared]) } },
+      },
+    });
+    const mine = renderWithApp(<Route path="/lists/:id" component={ListsPage} />, { path: "/lists/7" });
+    const rows = await screen.findAllByTestId("list-item");
+    expect(rows[0]).toHaveTextContent("Your browser capture (only you see it)");
+    expect(rows[1]).not.toHaveTextContent("browser capture");
+    mine.unmount();
+
+    const sharedView = renderWithApp(<Route path="/shared/lists/:token" component={SharedListPage} />, {
+      path: "/shared/lists/abc",
+    });
+    const sharedRows = await screen.findAllByTestId("shared-item");
+    expect(sharedRows[0]).toHaveTextContent("From the list owner's own browser capture");
+    expect(sharedRows[1]).not.toHaveTextContent("browser capture");
+    sharedView.unmount();
+
+    renderWithApp(<ComparePage />, { path: `/compare?accounts=${acc.platform}:${acc.username}` });
+    const table = await screen.findByRole("table", { name: "Creator comparison" });
+    expect(table).toHaveTextContent("Your browser capture (only you see it)");
+  });
+});

@@ -235,6 +235,7 @@ function CompareTable({
                         <span className="font-normal text-muted-foreground">
                           {a.figures!.name} · {PLATFORM_LABELS[a.platform]}
                           {a.figures!.isSample ? " · Sample data" : ""}
+                          {a.privateTo ? " · Your browser capture (only you see it)" : ""}
                         </span>
                         <ModelFiguresMarker show={a.figures!.modelFigures} className="self-start" />
                         {renderActions?.({ platform: a.platform, username: a.username })}

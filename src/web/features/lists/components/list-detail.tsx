@@ -200,6 +200,7 @@ function ItemRow({
           <span className="text-xs text-muted-foreground">
             {cells.platform}
             {item.isSample ? " · Sample data" : ""}
+            {item.privateTo ? " · Your browser capture (only you see it)" : ""}
           </span>
           <ModelFiguresMarker show={item.modelFigures} className="self-start" />
         </span>

@@ -62,7 +62,10 @@ export function SharedListView({ token }: { token: string }) {
                     <span className="flex flex-col">
                       <span className="font-medium">@{item.username}</span>
                       <span className="text-muted-foreground">{item.name}</span>
-                      <span className="text-xs text-muted-foreground">{cells.platform}</span>
+                      <span className="text-xs text-muted-foreground">
+                        {cells.platform}
+                        {item.privateTo ? " · From the list owner's own browser capture" : ""}
+                      </span>
                       <ModelFiguresMarker show={item.modelFigures} className="self-start" />
                     </span>
                   </TableCell>
