@@ -129,10 +129,7 @@ export type SuppliedReportRepo = ReturnType<typeof createSuppliedReportRepo>;
  * The owner's newest supplied report of each account they captured, keyed `platform:username`
  * (Trust III, #33): what their own lists and compare read beside the public reports.
  */
-async function latestSuppliedByOwner(
-  db: AppDb,
-  owner: DataOwner,
-): Promise<Map<string, SuppliedReportRow>> {
+async function latestSuppliedByOwner(db: AppDb, owner: DataOwner): Promise<Map<string, SuppliedReportRow>> {
   const rows = await db
     .select({
       id: suppliedReports.id,
