@@ -6,7 +6,15 @@ import type { SiteSearchResult } from "#core/schemas/search";
 import { AccountNameCell, GradeCell } from "../../../components/results/account-list-cells";
 import { buttonVariants } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import {
+  Table,
+  TableActionsHead,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from "../../../components/ui/table";
 import { paths } from "../../../config/paths";
 import { isApiError } from "../../../lib/api-client";
 import { useSearchAccounts } from "../api/search-accounts";
@@ -105,9 +113,7 @@ export function SearchResults({ term }: { term: string }) {
               <TableHead scope="col">Platform</TableHead>
               <TableHead scope="col">Followers</TableHead>
               <TableHead scope="col">Grade</TableHead>
-              <TableHead scope="col" className="text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
+              <TableActionsHead />
             </TableRow>
           </TableHeader>
           <TableBody>
