@@ -21,3 +21,6 @@ export const TIME_X_AXIS_PROPS = {
   tickFormatter: (t: number) => formatDate(new Date(t).toISOString()),
   fontSize: 11,
 } as const;
+
+/** A time series' line: points marked, drawn at once (no animation to wait for or to print half of). */
+export const SERIES_LINE_PROPS = { strokeWidth: 2, dot: { r: 2 }, isAnimationActive: false } as const;

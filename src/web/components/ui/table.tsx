@@ -48,3 +48,19 @@ export function TableActionsHead() {
     </TableHead>
   );
 }
+
+/** A table's header row: one column header per name, then the actions column's when `actions`. */
+export function TableColumnsHeader({ columns, actions = false }: { columns: string[]; actions?: boolean }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {columns.map((column) => (
+          <TableHead key={column} scope="col">
+            {column}
+          </TableHead>
+        ))}
+        {actions ? <TableActionsHead /> : null}
+      </TableRow>
+    </TableHeader>
+  );
+}

@@ -9,15 +9,7 @@ import { AccountNameCell, GradeCell } from "../../../components/results/account-
 import { buttonVariants } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import {
-  Table,
-  TableActionsHead,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from "../../../components/ui/table";
+import { Table, TableBody, TableCell, TableColumnsHeader, TableRow } from "../../../components/ui/table";
 import { ToneBadge } from "../../../components/ui/tone-badge";
 import { paths } from "../../../config/paths";
 import { useRecentAccounts } from "../api/get-recent-accounts";
@@ -103,15 +95,7 @@ export function RecentAccounts({ onSelect }: RecentAccountsProps) {
         <>
           <div className="hidden rounded-xl border lg:block" data-testid="recent-accounts-table">
             <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">Account</TableHead>
-                  <TableHead scope="col">Platform</TableHead>
-                  <TableHead scope="col">Grade</TableHead>
-                  <TableHead scope="col">Engagement</TableHead>
-                  <TableActionsHead />
-                </TableRow>
-              </TableHeader>
+              <TableColumnsHeader columns={["Account", "Platform", "Grade", "Engagement"]} actions />
               <TableBody>
                 {data.map((account) => (
                   <TableRow key={`${account.platform}:${account.username}`}>

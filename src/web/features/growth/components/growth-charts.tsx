@@ -2,7 +2,7 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDate, formatFollowers } from "#core/format";
 import type { GrowthPoint } from "#core/schemas/growth";
-import { CHART_TOOLTIP_STYLE, TIME_X_AXIS_PROPS } from "../../../lib/chart-style";
+import { CHART_TOOLTIP_STYLE, SERIES_LINE_PROPS, TIME_X_AXIS_PROPS } from "../../../lib/chart-style";
 
 const CHART_HEIGHT = 220;
 
@@ -58,13 +58,7 @@ export function FollowersChart({ points, noun }: { points: GrowthPoint[]; noun: 
             labelFormatter={tooltipLabel}
             formatter={(value) => [formatFollowers(Number(value)), noun]}
           />
-          <Line
-            dataKey="followers"
-            stroke="#6366f1"
-            strokeWidth={2}
-            dot={{ r: 2 }}
-            isAnimationActive={false}
-          />
+          <Line dataKey="followers" stroke="#6366f1" {...SERIES_LINE_PROPS} />
         </LineChart>
       </ResponsiveContainer>
     </div>
@@ -92,13 +86,7 @@ export function EngagementRateChart({ points }: { points: GrowthPoint[] }) {
             labelFormatter={tooltipLabel}
             formatter={(value) => [`${Number(value).toFixed(2)}%`, "Engagement rate"]}
           />
-          <Line
-            dataKey="engagementRate"
-            stroke="#14b8a6"
-            strokeWidth={2}
-            dot={{ r: 2 }}
-            isAnimationActive={false}
-          />
+          <Line dataKey="engagementRate" stroke="#14b8a6" {...SERIES_LINE_PROPS} />
         </LineChart>
       </ResponsiveContainer>
     </div>
