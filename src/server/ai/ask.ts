@@ -1,4 +1,4 @@
-import type { AiClient, CompleteOptions } from "./client";
+import { AiCallError, type AiClient, type CompleteOptions } from "./client";
 import { type ChatMessage, repairMessage } from "./prompt";
 
 /** What a task's model calls cost and cited: tokens over every answer, and the sources named. */
@@ -61,4 +61,27 @@ export async function askWithRepair<T>(
     if (complete.signal?.aborted) throw err;
     return { first, repaired: null, repairError: err };
   }
+}
+
+/**
+ * What a task that needs a whole answer (the finder's criteria, the discovery candidates) takes from
+ * `askWithRepair`: `pick` of the repaired answer when there was a repair, else of the first. A failed
+ * repair call rejects as it failed; an answer still unusable rejects as `invalid_output`, naming
+ * `what` and the first three things wrong with it.
+ */
+export function usableAnswer<T extends { errors: string[] }, U>(
+  { first, repaired, repairError }: { first: T; repaired: T | null; repairError?: unknown },
+  pick: (answer: T) => U | undefined,
+  what: string,
+): U {
+  if (repairError !== undefined) throw repairError;
+  const answer = repaired ?? first;
+  const usable = pick(answer);
+  if (!usable) {
+    throw new AiCallError(
+      "invalid_output",
+      `The model's ${what} were not usable after one repair (${answer.errors.slice(0, 3).join("; ")})`,
+    );
+  }
+  return usable;
 }
