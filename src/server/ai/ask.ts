@@ -25,6 +25,20 @@ export interface AskOptions<T> extends CompleteOptions {
 }
 
 /**
+ * Hands a task's token counts to its `onUsage` (the caller counts them: Prometheus, logs), when any
+ * answer came back — a call that failed before answering cost nothing to record.
+ */
+export function reportUsage(
+  usage: CallUsage,
+  model: string,
+  onUsage: ((u: { model: string; promptTokens: number; completionTokens: number }) => void) | undefined,
+): void {
+  if (usage.answers > 0) {
+    onUsage?.({ model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens });
+  }
+}
+
+/**
  * One question to the model and, when the answer does not check, one repair: the model sees (the
  * start of) its answer and what was wrong with it. Every AI task — the writer, the web-search report,
  * the finder's criteria and the discovery candidates — asks this way. Returns both checked answers

@@ -5,7 +5,7 @@ import { ENGAGEMENT_LEVELS, FINDER_MAX_COUNTRIES, FINDER_MAX_FOLLOWERS } from "#
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from "#core/schemas/platform";
 import { INDUSTRIES } from "#core/taxonomy";
 import type { AppConfig } from "../config";
-import { askWithRepair, newCallUsage, usableAnswer } from "./ask";
+import { askWithRepair, newCallUsage, reportUsage, usableAnswer } from "./ask";
 import { AiCallError, type AiClient, type AiClientOptions, type AiLogger, createAiClient } from "./client";
 import { type ChatMessage, dataBlock } from "./prompt";
 import { extractJson, wireJsonSchema } from "./schema";
@@ -222,13 +222,7 @@ export function createCriteriaExtractor(options: CriteriaExtractorOptions): Crit
       throw err;
     } finally {
       release();
-      if (usage.answers > 0) {
-        options.onUsage?.({
-          model,
-          promptTokens: usage.promptTokens,
-          completionTokens: usage.completionTokens,
-        });
-      }
+      reportUsage(usage, model, options.onUsage);
     }
   }
 

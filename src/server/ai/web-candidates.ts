@@ -4,7 +4,7 @@ import { FOLLOWER_RANGE_LABELS, type FollowerRange } from "#core/schemas/discove
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppConfig } from "../config";
 import { abortReason } from "../lib/abort";
-import { askWithRepair, newCallUsage, usableAnswer } from "./ask";
+import { askWithRepair, newCallUsage, reportUsage, usableAnswer } from "./ask";
 import { AiCallError, type AiClient, type AiClientOptions, type AiLogger, createAiClient } from "./client";
 import type { ExtractionUsage } from "./criteria-extractor";
 import { type ChatMessage, dataBlock } from "./prompt";
@@ -186,13 +186,7 @@ export function createWebCandidateProposer(options: WebCandidateProposerOptions)
       throw err;
     } finally {
       release();
-      if (usage.answers > 0) {
-        options.onUsage?.({
-          model,
-          promptTokens: usage.promptTokens,
-          completionTokens: usage.completionTokens,
-        });
-      }
+      reportUsage(usage, model, options.onUsage);
     }
   }
 
