@@ -1,10 +1,10 @@
 export {
   createSampleCatalog,
   generateSampleSnapshots,
-  HANDLE_MAX_LENGTH,
   isValidSampleHandle,
   SAMPLE_FOLLOWERS_MAX,
   SAMPLE_FOLLOWERS_MIN,
+  SAMPLE_HANDLE_MAX_LENGTH,
   SAMPLE_SOURCE,
   type SampleCatalog,
   type SampleHandle,

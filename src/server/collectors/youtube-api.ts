@@ -3,7 +3,7 @@
  * → uploads playlist → playlistItems (≤ 30) → videos.list (statistics, durations). 3 quota units a report.
  */
 import { z } from "zod";
-import { stripAt } from "#core/handles";
+import { isChannelId, stripAt } from "#core/handles";
 import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
 import { AccountNotFoundError, NotConfiguredError, RateLimitedError } from "../errors";
 import type { HttpClient, HttpResponse } from "./http";
@@ -178,7 +178,7 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
         p.formatUnknown = true;
       }
     };
-    if (!/^UC[\w-]{22}$/.test(channelId)) return unknown();
+    if (!isChannelId(channelId)) return unknown();
     let shorts: Set<string>;
     try {
       const list = await call(
@@ -254,7 +254,7 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
         const channelId = videos?.items[0]?.snippet?.channelId;
         if (!channelId) throw new AccountNotFoundError(`No YouTube video ${handle} was found`);
         attempts.push({ by: "id", value: channelId });
-      } else if (linkKind === "channel" || /^UC[\w-]{22}$/.test(handle)) {
+      } else if (linkKind === "channel" || isChannelId(handle)) {
         attempts.push({ by: "id", value: handle });
       } else if (linkKind === "user") {
         attempts.push({ by: "forUsername", value: handle });
