@@ -1,7 +1,7 @@
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
 import type { StoredReportRow } from "./account-repo";
-import type { ResolvedInput } from "./report-service";
+import type { ResolvedInput } from "./resolved-input";
 
 /**
  * A typed handle whose stored report is a sample creator's (issue #39 item 6). The stored sample is
