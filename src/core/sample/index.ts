@@ -4,7 +4,6 @@ export {
   isValidSampleHandle,
   SAMPLE_FOLLOWERS_MAX,
   SAMPLE_FOLLOWERS_MIN,
-  SAMPLE_HANDLE_MAX_LENGTH,
   SAMPLE_SOURCE,
   type SampleCatalog,
   type SampleHandle,
