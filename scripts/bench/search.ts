@@ -15,7 +15,7 @@ import { INDUSTRY_BANKS, LANGUAGE_BANKS, mulberry32 } from "../../src/core/sampl
 import { siteSearchQuerySchema } from "../../src/core/schemas/search";
 import { INDUSTRIES } from "../../src/core/taxonomy";
 import { type AppDb, type Database, openDatabase } from "../../src/server/db/database";
-import { rowsOf } from "../../src/server/discovery/sql";
+import { queryRows } from "../../src/server/discovery/sql";
 import { createSiteSearchService } from "../../src/server/search/search-service";
 import { fillBenchAccounts } from "./discovery";
 import { withThrowawayPostgres } from "./throwaway-postgres";
@@ -53,7 +53,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 /** The baseline: the same term as a sequential ILIKE substring scan, top 20 by followers. */
 async function ilikeScan(db: AppDb, term: string): Promise<unknown[]> {
   const like = `%${term.replace(/^@+/, "").replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return rowsOf(
+  return queryRows(
     db,
     sql`select platform, username, name, industry, grade, followers from accounts
         where last_analyzed_at is not null

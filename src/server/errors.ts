@@ -2,16 +2,49 @@
  * Typed application errors. Each carries its HTTP status and a message written for the user;
  * the one error handler in app.ts maps them to the spec §8 body `{message, code?, requiresAuth?}`.
  */
+/**
+ * Every error code the API answers with (the body's `code`) and its HTTP status: the one table. An
+ * error class names its code; its status is read here.
+ */
+export const ERROR_CODES = {
+  VALIDATION_ERROR: 400,
+  UNAUTHORIZED: 401,
+  API_KEY_INVALID: 401,
+  API_KEY_REQUIRED: 401,
+  FORBIDDEN: 403,
+  API_KEY_SCOPE: 403,
+  NOT_FOUND: 404,
+  ACCOUNT_NOT_FOUND: 404,
+  NO_GROWTH: 404,
+  CONFLICT: 409,
+  NO_SEARCH_SOURCE: 409,
+  REPORT_LIMIT_EXCEEDED: 429,
+  RATE_LIMITED: 429,
+  UPSTREAM_CHANGED: 502,
+  UPSTREAM_BLOCKED: 503,
+  UPSTREAM_UNREACHABLE: 503,
+  NOT_CONFIGURED: 503,
+  TEMPORARILY_UNAVAILABLE: 503,
+  SOURCE_AUTH_FAILED: 503,
+  BUSY: 503,
+  SHUTTING_DOWN: 503,
+  TIME_BUDGET_EXCEEDED: 504,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
 export abstract class AppError extends Error {
-  abstract readonly status: number;
-  abstract readonly code: string;
+  abstract readonly code: ErrorCode;
+  /** The HTTP status of the error's code (ERROR_CODES). */
+  get status(): number {
+    return ERROR_CODES[this.code];
+  }
   readonly requiresAuth: boolean = false;
   /** Extra response headers (e.g. Retry-After). */
   headers: Record<string, string> = {};
 }
 
 export class ValidationError extends AppError {
-  readonly status = 400;
   readonly code = "VALIDATION_ERROR";
   override name = "ValidationError";
   constructor(
@@ -23,8 +56,7 @@ export class ValidationError extends AppError {
 }
 
 export class NotFoundError extends AppError {
-  readonly status = 404;
-  readonly code: string = "NOT_FOUND";
+  readonly code: ErrorCode = "NOT_FOUND";
   override name = "NotFoundError";
 }
 
@@ -35,27 +67,23 @@ export class AccountNotFoundError extends NotFoundError {
 }
 
 export class UnauthorizedError extends AppError {
-  readonly status = 401;
   readonly code = "UNAUTHORIZED";
   override readonly requiresAuth = true;
   override name = "UnauthorizedError";
 }
 
 export class ForbiddenError extends AppError {
-  readonly status = 403;
   readonly code = "FORBIDDEN";
   override name = "ForbiddenError";
 }
 
 export class ConflictError extends AppError {
-  readonly status = 409;
   readonly code = "CONFLICT";
   override name = "ConflictError";
 }
 
 /** A daily report quota is used up (design.md: 429 REPORT_LIMIT_EXCEEDED). */
 export class QuotaExceededError extends AppError {
-  readonly status = 429;
   readonly code = "REPORT_LIMIT_EXCEEDED";
   override name = "QuotaExceededError";
   constructor(
@@ -68,7 +96,6 @@ export class QuotaExceededError extends AppError {
 
 /** We or an upstream are rate limiting; honours Retry-After when known. */
 export class RateLimitedError extends AppError {
-  readonly status = 429;
   readonly code = "RATE_LIMITED";
   override name = "RateLimitedError";
   constructor(
@@ -82,21 +109,18 @@ export class RateLimitedError extends AppError {
 
 /** The platform shows a login wall or a challenge page instead of data. */
 export class LoginWallOrBlockedError extends AppError {
-  readonly status = 503;
   readonly code = "UPSTREAM_BLOCKED";
   override name = "LoginWallOrBlockedError";
 }
 
 /** The platform could not be reached (DNS, connection reset, timeout, 5xx after retries, open circuit). */
 export class UpstreamUnreachableError extends AppError {
-  readonly status = 503;
   readonly code = "UPSTREAM_UNREACHABLE";
   override name = "UpstreamUnreachableError";
 }
 
 /** The platform answered, but not in the shape we know: logged with a sample. */
 export class UpstreamChangedError extends AppError {
-  readonly status = 502;
   readonly code = "UPSTREAM_CHANGED";
   override name = "UpstreamChangedError";
   constructor(
@@ -109,14 +133,12 @@ export class UpstreamChangedError extends AppError {
 
 /** A feature needs configuration that is absent (e.g. no collector can serve this platform). */
 export class NotConfiguredError extends AppError {
-  readonly status = 503;
   readonly code = "NOT_CONFIGURED";
   override name = "NotConfiguredError";
 }
 
 /** A store this server needs (the database, the job queue) is not answering right now. */
 export class TemporarilyUnavailableError extends AppError {
-  readonly status = 503;
   readonly code = "TEMPORARILY_UNAVAILABLE";
   override name = "TemporarilyUnavailableError";
   constructor(message: string, retryAfterSeconds = 30) {
@@ -127,17 +149,15 @@ export class TemporarilyUnavailableError extends AppError {
 
 /** A source's credentials were refused (expired or invalid token): the operator must act. */
 export class SourceAuthError extends AppError {
-  readonly status = 503;
   readonly code = "SOURCE_AUTH_FAILED";
   override name = "SourceAuthError";
 }
 
 /** 401 on /api/v1 for a missing, malformed, unknown or revoked API key. */
 export class ApiKeyInvalidError extends AppError {
-  readonly status = 401;
-  readonly code: string;
+  readonly code: "API_KEY_INVALID" | "API_KEY_REQUIRED";
   override name = "ApiKeyInvalidError";
-  constructor(message: string, code = "API_KEY_INVALID") {
+  constructor(message: string, code: "API_KEY_INVALID" | "API_KEY_REQUIRED" = "API_KEY_INVALID") {
     super(message);
     this.code = code;
     this.headers["www-authenticate"] = 'Bearer realm="api"';
@@ -146,14 +166,12 @@ export class ApiKeyInvalidError extends AppError {
 
 /** 403 on /api/v1 for a valid key without the scope the route needs. */
 export class ApiKeyScopeError extends AppError {
-  readonly status = 403;
   readonly code = "API_KEY_SCOPE";
   override name = "ApiKeyScopeError";
 }
 
 /** 504: an analysis ran past the API's time budget and was stopped (no quota unit is kept). */
 export class TimeBudgetError extends AppError {
-  readonly status = 504;
   readonly code = "TIME_BUDGET_EXCEEDED";
   override name = "TimeBudgetError";
 }

@@ -1,3 +1,5 @@
+export { isChannelId } from "../handles";
+
 import { PLATFORM_LABELS, type Platform } from "../schemas/platform";
 
 /** Spec §5 and §9: per-platform handle length limits. */
@@ -75,16 +77,6 @@ export function validateHandle(handle: string, platform: Platform): HandleCheck 
     return { ok: false, reason: TIKTOK_TRAILING_DOT_MESSAGE };
   }
   return OK;
-}
-
-/** A YouTube channel id: "UC" and 22 more characters of [A-Za-z0-9_-]. Case-sensitive. */
-export function isChannelId(text: string): boolean {
-  if (text.length !== 24 || text.charCodeAt(0) !== 85 || text.charCodeAt(1) !== 67) return false;
-  for (let i = 2; i < 24; i++) {
-    const c = text.charCodeAt(i);
-    if (!(isAlnum(c) || c === UNDERSCORE || c === HYPHEN)) return false;
-  }
-  return true;
 }
 
 /** A YouTube video id: 11 characters of [A-Za-z0-9_-]. Case-sensitive. */

@@ -22,6 +22,7 @@
  */
 
 import { stripAt } from "../handles";
+import { HANDLE_MAX_LENGTH } from "../parser/rules";
 import type { Platform } from "../schemas/platform";
 import type { PostType, ProfileSnapshot, SnapshotPost } from "../schemas/snapshot";
 import { INDUSTRIES, type Industry } from "../taxonomy";
@@ -48,7 +49,15 @@ export const SAMPLE_FOLLOWERS_MAX = 50_000_000;
 /** Power-law exponent of the follower distribution. */
 const PARETO_ALPHA = 0.55;
 
-export const HANDLE_MAX_LENGTH: Record<Platform, number> = { instagram: 30, tiktok: 24, youtube: 30 };
+/**
+ * How long a generated handle may be: the platforms' own limit (parser/rules.ts HANDLE_MAX_LENGTH),
+ * but 30 on YouTube — its 100 is a channel name's room, and sample handles stay handle-like (and the
+ * generated creators the same as before).
+ */
+export const SAMPLE_HANDLE_MAX_LENGTH: Readonly<Record<Platform, number>> = {
+  ...HANDLE_MAX_LENGTH,
+  youtube: 30,
+};
 const HANDLE_PATTERN: Record<Platform, RegExp> = {
   instagram: /^[a-z0-9._]+$/,
   tiktok: /^[a-z0-9._]+$/,
@@ -59,7 +68,7 @@ const HANDLE_PATTERN: Record<Platform, RegExp> = {
 export function isValidSampleHandle(platform: Platform, handle: string): boolean {
   return (
     handle.length >= 3 &&
-    handle.length <= HANDLE_MAX_LENGTH[platform] &&
+    handle.length <= SAMPLE_HANDLE_MAX_LENGTH[platform] &&
     HANDLE_PATTERN[platform].test(handle) &&
     !handle.startsWith(".") &&
     !handle.endsWith(".") &&
@@ -158,7 +167,7 @@ function baseHandle(rng: Rng, platform: Platform, first: string, last: string, w
     `${f}${sep}${l}${rng.int(1, 99)}`,
     `${w}${sep}by${sep}${f}`.replace(/([._-])\1+/g, "$1"),
   ];
-  const max = HANDLE_MAX_LENGTH[platform];
+  const max = SAMPLE_HANDLE_MAX_LENGTH[platform];
   let h = rng.pick(variants);
   if (h.length > max) h = fitHandle(`${f}${l}`, max);
   if (h.length < 3) h = `${h}${w}`.slice(0, max);
@@ -187,7 +196,7 @@ function makeUnique(header: Header, seed: number, used: Set<string>): void {
     return;
   }
   const rng = mulberry32(hashInts(seed, header.index, 2));
-  const max = HANDLE_MAX_LENGTH[header.platform];
+  const max = SAMPLE_HANDLE_MAX_LENGTH[header.platform];
   for (let attempt = 0; ; attempt++) {
     const digits = attempt < 6 ? 2 : attempt < 12 ? 3 : attempt < 20 ? 4 : 6;
     const suffix = String(rng.int(10 ** (digits - 1), 10 ** digits - 1));

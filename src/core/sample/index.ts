@@ -1,7 +1,6 @@
 export {
   createSampleCatalog,
   generateSampleSnapshots,
-  HANDLE_MAX_LENGTH,
   isValidSampleHandle,
   SAMPLE_FOLLOWERS_MAX,
   SAMPLE_FOLLOWERS_MIN,

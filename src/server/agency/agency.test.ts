@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import type { Database } from "../db/database";
-import { rowsOf } from "../discovery/sql";
+import { queryRows } from "../discovery/sql";
 import { seedSampleAccounts } from "../samples/sample-service";
 import { cookieHeader } from "../testing/sign-in";
 import { startTestApp, type TestAppHandle } from "../testing/test-app";
@@ -251,7 +251,7 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
 
     expect((await call("DELETE", `/api/lists/${list.id}`, h.alice)).statusCode).toBe(200);
     expect((await call("GET", `/api/lists/${list.id}`, h.alice)).statusCode).toBe(404);
-    const left = await rowsOf<{ n: number | string }>(
+    const left = await queryRows<{ n: number | string }>(
       h.database.db,
       sql`select count(*) as n from creator_list_items where list_id = ${list.id}`,
     );
@@ -421,12 +421,12 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
     expect(share.url).toBe(`http://localhost:5000/shared/lists/${share.token}`);
     expect(share.expiresAt).toBe(new Date(h.clock.getTime() + 7 * DAY).toISOString());
 
-    const stored = await rowsOf<{ token_hash: string }>(
+    const stored = await queryRows<{ token_hash: string }>(
       h.database.db,
       sql`select token_hash from creator_list_shares where id = ${share.id}`,
     );
     expect(stored[0]!.token_hash).toBe(crypto.createHash("sha256").update(share.token).digest("hex"));
-    const anywhere = await rowsOf<{ n: number | string }>(
+    const anywhere = await queryRows<{ n: number | string }>(
       h.database.db,
       sql`select count(*) as n from creator_list_shares where token_hash = ${share.token} or hint = ${share.token}`,
     );

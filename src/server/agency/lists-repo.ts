@@ -5,7 +5,7 @@ import type { Platform } from "#core/schemas/platform";
 import type { Grade } from "#core/schemas/report";
 import type { AppDb } from "../db/database";
 import { creatorListItems, creatorListShares, creatorLists } from "../db/schema";
-import { rowsOf } from "../discovery/sql";
+import { queryRows } from "../discovery/sql";
 
 export interface ListRow {
   id: number;
@@ -56,7 +56,7 @@ export function createListsRepo(db: AppDb) {
   return {
     /** Creates a list unless the user already has `max` of them (one statement: no read-then-write). */
     async create(userId: string, name: string, max: number, now: Date): Promise<ListRow | null> {
-      const rows = await rowsOf<{ id: number | string }>(
+      const rows = await queryRows<{ id: number | string }>(
         db,
         sql`insert into creator_lists (user_id, name, created_at, updated_at)
             select ${userId}, ${name}, ${now}, ${now}
@@ -70,7 +70,7 @@ export function createListsRepo(db: AppDb) {
     async listForUser(
       userId: string,
     ): Promise<{ id: number; name: string; creators: number; createdAt: Date; updatedAt: Date }[]> {
-      const rows = await rowsOf<{
+      const rows = await queryRows<{
         id: number | string;
         name: string;
         creators: number | string;
@@ -125,7 +125,7 @@ export function createListsRepo(db: AppDb) {
      * account row when the creator is indexed but has no report yet), in the order they were added.
      */
     async items(listId: number): Promise<ListItem[]> {
-      const rows = await rowsOf<ItemDbRow>(
+      const rows = await queryRows<ItemDbRow>(
         db,
         sql`select i.id, i.platform, i.username, i.note, i.status, i.added_at as "addedAt",
                    a.name, a.followers, a.engagement_rate as "engagementRate", a.grade,
@@ -174,7 +174,7 @@ export function createListsRepo(db: AppDb) {
       max: number,
       now: Date,
     ): Promise<number | null | "duplicate"> {
-      const rows = await rowsOf<{ id: number | string }>(
+      const rows = await queryRows<{ id: number | string }>(
         db,
         sql`insert into creator_list_items (list_id, platform, username, note, status, added_at, updated_at)
             select ${listId}, ${input.platform}, ${input.username}, ${input.note}, ${input.status}, ${now}, ${now}
@@ -225,7 +225,7 @@ export function createListsRepo(db: AppDb) {
       max: number,
       now: Date,
     ): Promise<number | null> {
-      const rows = await rowsOf<{ id: number | string }>(
+      const rows = await queryRows<{ id: number | string }>(
         db,
         sql`insert into creator_list_shares (list_id, token_hash, hint, include_notes, created_at, expires_at)
             select ${input.listId}, ${input.tokenHash}, ${input.hint}, ${input.includeNotes}, ${now}, ${input.expiresAt}

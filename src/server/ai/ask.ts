@@ -1,4 +1,4 @@
-import type { AiClient, CompleteOptions } from "./client";
+import { AiCallError, type AiClient, type CompleteOptions } from "./client";
 import { type ChatMessage, repairMessage } from "./prompt";
 
 /** What a task's model calls cost and cited: tokens over every answer, and the sources named. */
@@ -22,6 +22,20 @@ export interface AskOptions<T> extends CompleteOptions {
   errorsOf: (checked: T) => string[];
   /** Characters of the first answer shown back to the model with the repair request. */
   keep: number;
+}
+
+/**
+ * Hands a task's token counts to its `onUsage` (the caller counts them: Prometheus, logs), when any
+ * answer came back — a call that failed before answering cost nothing to record.
+ */
+export function reportUsage(
+  usage: CallUsage,
+  model: string,
+  onUsage: ((u: { model: string; promptTokens: number; completionTokens: number }) => void) | undefined,
+): void {
+  if (usage.answers > 0) {
+    onUsage?.({ model, promptTokens: usage.promptTokens, completionTokens: usage.completionTokens });
+  }
 }
 
 /**
@@ -61,4 +75,27 @@ export async function askWithRepair<T>(
     if (complete.signal?.aborted) throw err;
     return { first, repaired: null, repairError: err };
   }
+}
+
+/**
+ * What a task that needs a whole answer (the finder's criteria, the discovery candidates) takes from
+ * `askWithRepair`: `pick` of the repaired answer when there was a repair, else of the first. A failed
+ * repair call rejects as it failed; an answer still unusable rejects as `invalid_output`, naming
+ * `what` and the first three things wrong with it.
+ */
+export function usableAnswer<T extends { errors: string[] }, U>(
+  { first, repaired, repairError }: { first: T; repaired: T | null; repairError?: unknown },
+  pick: (answer: T) => U | undefined,
+  what: string,
+): U {
+  if (repairError !== undefined) throw repairError;
+  const answer = repaired ?? first;
+  const usable = pick(answer);
+  if (!usable) {
+    throw new AiCallError(
+      "invalid_output",
+      `The model's ${what} were not usable after one repair (${answer.errors.slice(0, 3).join("; ")})`,
+    );
+  }
+  return usable;
 }

@@ -5,7 +5,7 @@ import { ENGAGEMENT_LEVELS, FINDER_MAX_COUNTRIES, FINDER_MAX_FOLLOWERS } from "#
 import { PLATFORM_LABELS, PLATFORMS, type Platform } from "#core/schemas/platform";
 import { INDUSTRIES } from "#core/taxonomy";
 import type { AppConfig } from "../config";
-import { askWithRepair, newCallUsage } from "./ask";
+import { askWithRepair, newCallUsage, reportUsage, usableAnswer } from "./ask";
 import { AiCallError, type AiClient, type AiClientOptions, type AiLogger, createAiClient } from "./client";
 import { type ChatMessage, dataBlock } from "./prompt";
 import { extractJson, wireJsonSchema } from "./schema";
@@ -197,10 +197,8 @@ export function createCriteriaExtractor(options: CriteriaExtractorOptions): Crit
     }
     const usage = newCallUsage();
     try {
-      const { first, repaired, repairError } = await askWithRepair(
-        client,
-        buildExtractorMessages(description, platform),
-        {
+      const draft = usableAnswer(
+        await askWithRepair(client, buildExtractorMessages(description, platform), {
           deadline,
           schema: jsonSchema,
           maxTokens: 400,
@@ -209,34 +207,22 @@ export function createCriteriaExtractor(options: CriteriaExtractorOptions): Crit
           check: checkCriteriaReply,
           errorsOf: (r) => (r.draft ? [] : r.errors),
           keep: 4000,
-        },
+        }),
+        (r) => r.draft,
+        "criteria",
       );
-      if (repairError !== undefined) throw repairError;
-      const result = repaired ?? first;
-      if (!result.draft) {
-        throw new AiCallError(
-          "invalid_output",
-          `The model's criteria were not usable after one repair (${result.errors.slice(0, 3).join("; ")})`,
-        );
-      }
       if (ttlMs > 0) {
         if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
-        cache.set(key, { at: clock(), draft: result.draft });
+        cache.set(key, { at: clock(), draft });
       }
-      return structuredClone(result.draft);
+      return structuredClone(draft);
     } catch (err) {
       const reason = err instanceof AiCallError ? err.message : "unexpected error";
       logger?.warn({ model, reason: reason.slice(0, 500) }, "criteria extraction failed; the lexicon stands");
       throw err;
     } finally {
       release();
-      if (usage.answers > 0) {
-        options.onUsage?.({
-          model,
-          promptTokens: usage.promptTokens,
-          completionTokens: usage.completionTokens,
-        });
-      }
+      reportUsage(usage, model, options.onUsage);
     }
   }
 

@@ -4,7 +4,7 @@ import { FOLLOWER_RANGE_LABELS, type FollowerRange } from "#core/schemas/discove
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppConfig } from "../config";
 import { abortReason } from "../lib/abort";
-import { askWithRepair, newCallUsage } from "./ask";
+import { askWithRepair, newCallUsage, reportUsage, usableAnswer } from "./ask";
 import { AiCallError, type AiClient, type AiClientOptions, type AiLogger, createAiClient } from "./client";
 import type { ExtractionUsage } from "./criteria-extractor";
 import { type ChatMessage, dataBlock } from "./prompt";
@@ -156,10 +156,8 @@ export function createWebCandidateProposer(options: WebCandidateProposerOptions)
     }
     const usage = newCallUsage();
     try {
-      const { first, repaired, repairError } = await askWithRepair(
-        client,
-        buildCandidateMessages(criteria, max),
-        {
+      const handles = usableAnswer(
+        await askWithRepair(client, buildCandidateMessages(criteria, max), {
           signal,
           deadline,
           schema: jsonSchema,
@@ -169,19 +167,13 @@ export function createWebCandidateProposer(options: WebCandidateProposerOptions)
           check: (content) => checkReply(content, max),
           errorsOf: (r) => (r.handles ? [] : r.errors),
           keep: 4000,
-        },
+        }),
+        (r) => r.handles,
+        "candidates",
       );
-      if (repairError !== undefined) throw repairError;
-      const result = repaired ?? first;
-      if (!result.handles) {
-        throw new AiCallError(
-          "invalid_output",
-          `The model's candidates were not usable after one repair (${result.errors.slice(0, 3).join("; ")})`,
-        );
-      }
       return {
         model,
-        handles: result.handles,
+        handles,
         promptTokens: usage.promptTokens,
         completionTokens: usage.completionTokens,
       };
@@ -194,13 +186,7 @@ export function createWebCandidateProposer(options: WebCandidateProposerOptions)
       throw err;
     } finally {
       release();
-      if (usage.answers > 0) {
-        options.onUsage?.({
-          model,
-          promptTokens: usage.promptTokens,
-          completionTokens: usage.completionTokens,
-        });
-      }
+      reportUsage(usage, model, options.onUsage);
     }
   }
 

@@ -1,4 +1,4 @@
-import { stripAt } from "#core/handles";
+import { isChannelId, stripAt } from "#core/handles";
 import type { Platform } from "#core/schemas/platform";
 import { formatZodError, type ProfileSnapshot, profileSnapshotSchema } from "#core/schemas/snapshot";
 import {
@@ -136,8 +136,7 @@ const CASE_SENSITIVE_KINDS = new Set(["channel", "video", "short", "short_link",
 export function collectorKey(platform: Platform, handle: string, linkKind?: string): string {
   const h = stripAt(handle.trim());
   // YouTube channel and video ids are case-sensitive; handles are not.
-  const keepCase =
-    platform === "youtube" && (CASE_SENSITIVE_KINDS.has(linkKind ?? "") || /^UC[\w-]{22}$/.test(h));
+  const keepCase = platform === "youtube" && (CASE_SENSITIVE_KINDS.has(linkKind ?? "") || isChannelId(h));
   return `${platform}:${linkKind ?? "handle"}:${keepCase ? h : h.toLowerCase()}`;
 }
 

@@ -3,7 +3,7 @@
  * → uploads playlist → playlistItems (≤ 30) → videos.list (statistics, durations). 3 quota units a report.
  */
 import { z } from "zod";
-import { stripAt } from "#core/handles";
+import { isChannelId, stripAt } from "#core/handles";
 import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
 import { AccountNotFoundError, NotConfiguredError, RateLimitedError } from "../errors";
 import type { HttpClient, HttpResponse } from "./http";
@@ -14,42 +14,17 @@ import {
   parseIsoDuration,
   SHORTS_MAX_SECONDS,
   secondsUntilPacificMidnight,
+  youtubeChannelSchema,
+  youtubeCountString,
   youtubePostType,
 } from "./youtube-shared";
 
 const SERVICE = "YouTube";
 const MAX_UPLOADS = 30;
 
-/** uint64 counts arrive as JSON strings. */
-const countString = z.union([z.string().regex(/^\d+$/), z.number().nonnegative()]).transform(Number);
-
-const thumbnailsSchema = z.record(z.string(), z.looseObject({ url: z.string() })).optional();
-
-const channelSchema = z.looseObject({
-  id: z.string(),
-  snippet: z.looseObject({
-    title: z.string(),
-    description: z.string().default(""),
-    customUrl: z.string().optional(),
-    publishedAt: z.string().optional(),
-    country: z.string().optional(),
-    thumbnails: thumbnailsSchema,
-  }),
-  statistics: z
-    .looseObject({
-      viewCount: countString.optional(),
-      subscriberCount: countString.optional(),
-      hiddenSubscriberCount: z.boolean().optional(),
-      videoCount: countString.optional(),
-    })
-    .optional(),
+const channelSchema = youtubeChannelSchema.extend({
   contentDetails: z
     .looseObject({ relatedPlaylists: z.looseObject({ uploads: z.string().optional() }).optional() })
-    .optional(),
-  brandingSettings: z
-    .looseObject({
-      channel: z.looseObject({ keywords: z.string().optional(), country: z.string().optional() }).optional(),
-    })
     .optional(),
 });
 
@@ -82,9 +57,9 @@ const videoSchema = z.looseObject({
   contentDetails: z.looseObject({ duration: z.string().optional() }).optional(),
   statistics: z
     .looseObject({
-      viewCount: countString.optional(),
-      likeCount: countString.optional(),
-      commentCount: countString.optional(),
+      viewCount: youtubeCountString.optional(),
+      likeCount: youtubeCountString.optional(),
+      commentCount: youtubeCountString.optional(),
     })
     .optional(),
   liveStreamingDetails: z.looseObject({ actualStartTime: z.string().optional() }).optional(),
@@ -203,7 +178,7 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
         p.formatUnknown = true;
       }
     };
-    if (!/^UC[\w-]{22}$/.test(channelId)) return unknown();
+    if (!isChannelId(channelId)) return unknown();
     let shorts: Set<string>;
     try {
       const list = await call(
@@ -279,7 +254,7 @@ export function createYouTubeApiCollector(options: YouTubeApiCollectorOptions): 
         const channelId = videos?.items[0]?.snippet?.channelId;
         if (!channelId) throw new AccountNotFoundError(`No YouTube video ${handle} was found`);
         attempts.push({ by: "id", value: channelId });
-      } else if (linkKind === "channel" || /^UC[\w-]{22}$/.test(handle)) {
+      } else if (linkKind === "channel" || isChannelId(handle)) {
         attempts.push({ by: "id", value: handle });
       } else if (linkKind === "user") {
         attempts.push({ by: "forUsername", value: handle });

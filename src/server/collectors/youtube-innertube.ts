@@ -10,7 +10,7 @@
  * youtubei.js parsers drift with YouTube's renderers: anything unexpected → UpstreamChangedError.
  */
 
-import { stripAt } from "#core/handles";
+import { isChannelId, stripAt } from "#core/handles";
 import type { ProfileSnapshot, SnapshotPost } from "#core/schemas/snapshot";
 import {
   AccountNotFoundError,
@@ -213,7 +213,7 @@ export function createYouTubeInnertubeCollector(options: YouTubeInnertubeCollect
 
         // 1. Channel id.
         let browseId: string | undefined;
-        if (linkKind === "channel" || /^UC[\w-]{22}$/.test(handle)) browseId = handle;
+        if (linkKind === "channel" || isChannelId(handle)) browseId = handle;
         else if (
           linkKind === "video" ||
           linkKind === "short" ||

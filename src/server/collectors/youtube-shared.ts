@@ -1,4 +1,39 @@
-/** Helpers shared by the two YouTube collectors (Data API and InnerTube). */
+/** Helpers shared by the two YouTube collectors (Data API and InnerTube) and the YouTube channel search. */
+import { z } from "zod";
+
+/** A Data API uint64 count: it arrives as a JSON string. */
+export const youtubeCountString = z
+  .union([z.string().regex(/^\d+$/), z.number().nonnegative()])
+  .transform(Number);
+
+/**
+ * A Data API channels.list item's parts both the collector and the channel search read (snippet,
+ * statistics, brandingSettings); each extends it with the parts only it asks for.
+ */
+export const youtubeChannelSchema = z.looseObject({
+  id: z.string(),
+  snippet: z.looseObject({
+    title: z.string(),
+    description: z.string().default(""),
+    customUrl: z.string().optional(),
+    publishedAt: z.string().optional(),
+    country: z.string().optional(),
+    thumbnails: z.record(z.string(), z.looseObject({ url: z.string() })).optional(),
+  }),
+  statistics: z
+    .looseObject({
+      viewCount: youtubeCountString.optional(),
+      subscriberCount: youtubeCountString.optional(),
+      hiddenSubscriberCount: z.boolean().optional(),
+      videoCount: youtubeCountString.optional(),
+    })
+    .optional(),
+  brandingSettings: z
+    .looseObject({
+      channel: z.looseObject({ keywords: z.string().optional(), country: z.string().optional() }).optional(),
+    })
+    .optional(),
+});
 
 /** ISO-8601 duration ("PT1H2M3S", "P0D") → seconds; undefined when unreadable. */
 export function parseIsoDuration(value: string | undefined | null): number | undefined {

@@ -43,7 +43,7 @@ import {
   globalSql,
   int8,
   maskStrengthSql,
-  rowsOf,
+  queryRows,
   targetMask,
   targetStrengthSql,
   textArray,
@@ -204,7 +204,7 @@ export async function platformHolds(
   db: DbOrTx,
   platform: Platform,
 ): Promise<{ real: boolean; samples: boolean }> {
-  const [row] = await rowsOf<{ real: boolean; samples: boolean }>(
+  const [row] = await queryRows<{ real: boolean; samples: boolean }>(
     db,
     sql`select exists (select 1 from accounts a where a.platform = ${platform} and a.is_sample = false
           and a.is_private = false) as real,
@@ -319,7 +319,7 @@ export async function searchExhaustive(
       : sql`${w(NEUTRAL_FACTOR)}::float8`;
   const window = pageWindow(request);
 
-  const rows = await rowsOf<Row>(
+  const rows = await queryRows<Row>(
     db,
     sql`
     select t.id, t.fi, t.fm, t.ff, t.fe, t.match, t.total, ${INDEX_COLUMNS}
@@ -345,7 +345,7 @@ export async function searchExhaustive(
       ? Number(rows[0]!.total)
       : Number(
           (
-            await rowsOf<{ n: number | string }>(
+            await queryRows<{ n: number | string }>(
               db,
               sql`select count(*) as n from accounts a where ${sql.join(hardFilters(request, criteria, "arrays"), sql` and `)}`,
             )
@@ -442,7 +442,7 @@ export async function searchIndexed(
 
   // Phase 1: how many candidates there are per stream, markets covered and base match — `total`,
   // and enough to bound every row's match from below and above without reading it.
-  const cells = await rowsOf<{ ind: string | null; c: number; m0: number; n: number | string }>(
+  const cells = await queryRows<{ ind: string | null; c: number; m0: number; n: number | string }>(
     db,
     sql`select ${industry ? sql`a.industry` : sql`null::text`} as ind, ${covered} as c,
           a.discovery_base_match as m0, count(*) as n
@@ -483,7 +483,7 @@ export async function searchIndexed(
     parts.push(streamSql(stream, sql`a.discovery_base_match >= ${w(m0)}`, null));
   }
   if (parts.length === 0) return page([], total);
-  const rows = await rowsOf<Row>(
+  const rows = await queryRows<Row>(
     db,
     sql`select t.*, ${display}
       from (

@@ -12,13 +12,13 @@ import type { Database } from "../db/database";
 import { importFile } from "../import/import-service";
 import { seedSampleAccounts } from "../samples/sample-service";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
-import { rowsOf } from "./sql";
+import { queryRows } from "./sql";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "app-maintenance-"));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 async function tableState(database: Database) {
-  const [row] = await rowsOf<{ pages: number; visible: number; tuples: number }>(
+  const [row] = await queryRows<{ pages: number; visible: number; tuples: number }>(
     database.db,
     sql`select relpages as pages, relallvisible as visible, reltuples::int as tuples
         from pg_class where oid = 'accounts'::regclass`,

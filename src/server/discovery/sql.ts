@@ -24,6 +24,7 @@ import { ESTIMATE_FACTOR } from "#core/markets/basis";
 import { FOLLOWER_RANGES, type FollowerRange } from "#core/schemas/discovery";
 import { PLATFORMS, type Platform } from "#core/schemas/platform";
 import { COUNTRIES } from "#core/taxonomy";
+import { rowsOf } from "../db/rows";
 
 /** A number as an SQL double literal (code constants only). */
 function num(n: number): string {
@@ -258,11 +259,10 @@ export function targetMask(target: ResolvedTarget): bigint | null {
   return target.global ? GLOBAL_BIT : countryMask(target.countries);
 }
 
-/** Runs a raw query and returns its rows (both drivers answer `{ rows }`). */
-export async function rowsOf<T>(
+/** Runs a raw query and returns its rows (db/rows.ts `rowsOf` reads them from either driver's answer). */
+export async function queryRows<T>(
   db: { execute: (query: SQL) => PromiseLike<unknown> },
   query: SQL,
 ): Promise<T[]> {
-  const res = (await db.execute(query)) as { rows: T[] };
-  return res.rows;
+  return rowsOf<T>(await db.execute(query));
 }

@@ -31,7 +31,7 @@ import {
   followerBucketText,
   GLOBAL_BIT,
   LOCATED_REF,
-  rowsOf,
+  queryRows,
   storedEngagementQualityText,
   storedFollowerFitText,
 } from "./sql";
@@ -47,7 +47,7 @@ const GENERATED: Record<string, { type: string; text: () => string }> = {
 
 /** The generation expressions of a table's generated columns, as the database prints them. */
 async function generatedColumns(database: Database, table: string): Promise<Record<string, string>> {
-  const rows = await rowsOf<{ name: string; expr: string }>(
+  const rows = await queryRows<{ name: string; expr: string }>(
     database.db,
     sql`select a.attname as name, pg_get_expr(d.adbin, d.adrelid) as expr
         from pg_attribute a join pg_attrdef d on d.adrelid = a.attrelid and d.adnum = a.attnum
@@ -119,7 +119,7 @@ describe.each(testedDatabaseKinds())("stored match factors on %s", (kind) => {
             source: "import",
           });
     await database.db.insert(accounts).values(rows);
-    const stored = await rowsOf<{
+    const stored = await queryRows<{
       username: string;
       follower_bucket: number;
       follower_fit: number;

@@ -19,7 +19,6 @@ import {
 
 /** The job queue is closing (SIGTERM): new jobs are refused. */
 export class JobsClosedError extends AppError {
-  readonly status = 503;
   readonly code = "SHUTTING_DOWN";
   override name = "JobsClosedError";
   constructor() {

@@ -10,19 +10,15 @@ import type { SingleFlight } from "../shared/single-flight";
 import type { AccountRepo, StoredReportRow } from "./account-repo";
 import { type EngineInputs, makeReport, type ReportWriter } from "./make-report";
 import { type AccountView, type ReportStore, toAccountView } from "./report-store";
+import type { ResolvedInput } from "./resolved-input";
 import { revisitSample } from "./sample-revisit";
 import { storedMayAnswer, storedNote, webSearchMayAnswer } from "./stand-ins";
 
 export type { EngineInputs, ReportWriter } from "./make-report";
 export { type AccountView, toAccountView } from "./report-store";
+/** What the input resolves to (resolved-input.ts, apart so sample-revisit.ts needs no import of this file). */
+export type { ResolvedInput } from "./resolved-input";
 export { storedNote, webSearchMayAnswer } from "./stand-ins";
-
-/** What the input resolves to: the platform (a URL names its own) and the handle to fetch. */
-export interface ResolvedInput {
-  platform: Platform;
-  handle: string;
-  linkKind?: string;
-}
 
 /**
  * Web-search mode (issue #5): a search model estimates the whole report from web sources when no

@@ -1,7 +1,7 @@
-import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { CollectorChain } from "../collectors/chain";
 import type { StoredReportRow } from "./account-repo";
+import type { ResolvedInput } from "./resolved-input";
 
 /**
  * A typed handle whose stored report is a sample creator's (issue #39 item 6). The stored sample is
@@ -19,7 +19,7 @@ export async function revisitSample(
     now: () => Date;
     cacheMs: () => number | Promise<number>;
   },
-  input: { platform: Platform; handle: string; linkKind?: string },
+  input: ResolvedInput,
   stored: StoredReportRow | null,
   signal?: AbortSignal,
 ): Promise<{ stored: StoredReportRow } | { snapshot: ProfileSnapshot } | null> {

@@ -4,7 +4,7 @@ import { isModelFigures } from "#core/model-figures";
 import type { Platform } from "#core/schemas/platform";
 import type { SiteSearchResponse, SiteSearchResult } from "#core/schemas/search";
 import type { AppDb } from "../db/database";
-import { rowsOf } from "../discovery/sql";
+import { queryRows } from "../discovery/sql";
 
 /** At most this many words of a term take part in the full-text query. */
 const MAX_TERMS = 8;
@@ -65,7 +65,7 @@ export function createSiteSearchService(deps: { db: AppDb }) {
       const like = prefix ? `${prefix}%` : null;
       const tsMatch = tsq ? sql`a.site_search_tsv @@ to_tsquery('simple', ${tsq})` : sql`false`;
       const likeMatch = like ? sql`a.username like ${like}` : sql`false`;
-      const rows = await rowsOf<Row>(
+      const rows = await queryRows<Row>(
         deps.db,
         sql`
         with cand as (

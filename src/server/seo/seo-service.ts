@@ -16,7 +16,7 @@ import {
   searchPageMeta,
 } from "#core/seo/page-meta";
 import type { AppDb } from "../db/database";
-import { rowsOf } from "../discovery/sql";
+import { queryRows } from "../discovery/sql";
 import { MAX_URLS_PER_SITEMAP, type SitemapEntry } from "./sitemap";
 
 export interface ResolvedPage {
@@ -43,7 +43,7 @@ export function createSeoService(deps: SeoServiceDeps) {
   async function findAccount(route: AccountRoute): Promise<AccountSummary | null> {
     const platforms: readonly Platform[] = route.platform ? [route.platform] : PLATFORMS;
     const handles = [...new Set(platforms.map((p) => canonicalHandle(p, route.username)))];
-    const rows = await rowsOf<{
+    const rows = await queryRows<{
       platform: Platform;
       username: string;
       name: string;
@@ -72,7 +72,7 @@ export function createSeoService(deps: SeoServiceDeps) {
   }
 
   async function storedReportCount(): Promise<number> {
-    const rows = await rowsOf<{ n: number | string }>(
+    const rows = await queryRows<{ n: number | string }>(
       db,
       sql`select count(*) as n from accounts where last_analyzed_at is not null and not is_sample`,
     );
@@ -128,7 +128,7 @@ export function createSeoService(deps: SeoServiceDeps) {
       const reportStart = Math.max(0, start - fixed.length);
       const reportCount = end - fixed.length - reportStart;
       if (reportCount <= 0) return out;
-      const rows = await rowsOf<{ platform: string; username: string; lastAnalyzedAt: string | Date }>(
+      const rows = await queryRows<{ platform: string; username: string; lastAnalyzedAt: string | Date }>(
         db,
         sql`select platform, username, last_analyzed_at as "lastAnalyzedAt"
             from accounts where last_analyzed_at is not null and not is_sample

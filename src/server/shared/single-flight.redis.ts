@@ -1,4 +1,4 @@
-import { AppError } from "../errors";
+import { AppError, type ErrorCode } from "../errors";
 import { abortReason } from "../lib/abort";
 import type { LockNotices } from "./lock-notices";
 import { type ScaleLogger, silentLogger } from "./redis";
@@ -61,7 +61,6 @@ export interface DistributedSingleFlightOptions {
 
 /** Waiting for another instance's flight took longer than `maxWaitMs`. */
 export class LockWaitTimeoutError extends AppError {
-  readonly status = 503;
   readonly code = "BUSY";
   override name = "LockWaitTimeoutError";
   constructor() {
@@ -81,16 +80,21 @@ interface SharedErrorBody {
 
 /** A typed error another instance's flight failed with, re-thrown to the flights that waited on it. */
 export class SharedFlightError extends AppError {
-  readonly status: number;
-  readonly code: string;
+  readonly #status: number;
+  readonly code: ErrorCode;
   override readonly requiresAuth: boolean;
   constructor(body: SharedErrorBody) {
     super(body.message);
     this.name = body.name;
-    this.status = body.status;
-    this.code = body.code;
+    this.#status = body.status;
+    // Another instance of this app threw it: its code is one of ERROR_CODES.
+    this.code = body.code as ErrorCode;
     this.requiresAuth = body.requiresAuth;
     this.headers = { ...body.headers };
+  }
+  /** The status the other instance answered with (kept as it was, not looked up again). */
+  override get status(): number {
+    return this.#status;
   }
 }
 

@@ -1,11 +1,9 @@
 import { useQueryClient } from "@tanstack/react-query";
-import { LogIn } from "lucide-react";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
-import { Button } from "../components/ui/button";
 import { PageLoading } from "../components/ui/spinner";
 import { paths } from "../config/paths";
-import { showLoginPrompt, useSession } from "../features/auth";
+import { SignInRequired, useSession } from "../features/auth";
 import { CompareTray } from "../features/compare";
 import { HistoryView } from "../features/history";
 // Straight from the api files: the report feature's index also carries the whole report view.
@@ -28,14 +26,9 @@ export function HistoryPage() {
       />
       {status === "loading" ? <PageLoading /> : null}
       {status === "signedOut" ? (
-        <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
-          <h1 className="text-2xl font-bold">Sign In to View Your History</h1>
-          <p className="text-muted-foreground">Your recently viewed reports are kept with your account.</p>
-          <Button onClick={() => showLoginPrompt("required")}>
-            <LogIn aria-hidden="true" />
-            Sign in
-          </Button>
-        </div>
+        <SignInRequired title="Sign In to View Your History">
+          Your recently viewed reports are kept with your account.
+        </SignInRequired>
       ) : null}
       {status === "signedIn" ? (
         <div className="flex flex-col gap-8">

@@ -9,13 +9,13 @@ import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { FeatureCards } from "../components/marketing/feature-cards";
 import { Seo } from "../components/seo/seo";
 import { paths } from "../config/paths";
-import { AnalyzePrompt, AnalyzerForm } from "../features/analyze";
+import { AnalyzerForm } from "../features/analyze";
 import { useSession } from "../features/auth";
 import { CompareTray } from "../features/compare";
 import { useConfig } from "../features/config/api/get-config";
-import { AccountReport, primeAccount, useAccount } from "../features/report";
+import { primeAccount, useAccount } from "../features/report";
 import { CreatorActions } from "./creator-actions";
-import { useReportExtras } from "./report-extras";
+import { PageAccountReport } from "./report-extras";
 
 export const INSIGHT_FEATURES = [
   {
@@ -56,8 +56,7 @@ export function InsightPage() {
   const platform = isPlatform(params.platform) ? params.platform : undefined;
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
-  const { isAdmin, incrementReportCount } = useSession();
-  const extras = useReportExtras();
+  const { incrementReportCount } = useSession();
   const { data: config } = useConfig();
   const { data: account } = useAccount(username, platform);
   const shownPlatform = account?.platform ?? platform;
@@ -105,20 +104,7 @@ export function InsightPage() {
               onShowReport={showReport}
             />
           ) : null}
-          <AccountReport
-            username={username}
-            platform={platform}
-            canRefresh={isAdmin}
-            {...extras}
-            renderNotFound={() => (
-              <AnalyzePrompt
-                username={username}
-                platform={platform}
-                onReportGenerated={incrementReportCount}
-                onShowReport={showReport}
-              />
-            )}
-          />
+          <PageAccountReport username={username} platform={platform} onShowReport={showReport} />
           {ad}
         </>
       ) : (

@@ -1,11 +1,9 @@
-import { LogIn } from "lucide-react";
 import { useLocation, useParams } from "wouter";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
-import { Button } from "../components/ui/button";
 import { PageLoading } from "../components/ui/spinner";
 import { paths } from "../config/paths";
-import { showLoginPrompt, useSession } from "../features/auth";
+import { SignInRequired, useSession } from "../features/auth";
 import { ListsView } from "../features/lists";
 import { LookalikesPanel } from "../features/similar";
 import { renderCreatorActions } from "./creator-actions";
@@ -25,14 +23,9 @@ export function ListsPage() {
       />
       {status === "loading" ? <PageLoading /> : null}
       {status === "signedOut" ? (
-        <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
-          <h1 className="text-2xl font-bold">Sign In to Use Lists</h1>
-          <p className="text-muted-foreground">Shortlists are kept with your account and private to you.</p>
-          <Button onClick={() => showLoginPrompt("required")}>
-            <LogIn aria-hidden="true" />
-            Sign in
-          </Button>
-        </div>
+        <SignInRequired title="Sign In to Use Lists">
+          Shortlists are kept with your account and private to you.
+        </SignInRequired>
       ) : null}
       {status === "signedIn" ? (
         <>

@@ -9,10 +9,10 @@ import { FeatureCards } from "../components/marketing/feature-cards";
 import { Seo } from "../components/seo/seo";
 import { buttonVariants } from "../components/ui/button";
 import { type LandingKey, landingKeyOf, paths } from "../config/paths";
-import { AnalyzePrompt, AnalyzerForm } from "../features/analyze";
+import { AnalyzerForm } from "../features/analyze";
 import { useSession } from "../features/auth";
-import { AccountReport, primeAccount } from "../features/report";
-import { useReportExtras } from "./report-extras";
+import { primeAccount } from "../features/report";
+import { PageAccountReport } from "./report-extras";
 
 const TITLES: Record<LandingKey, string> = {
   instagram: "Instagram Analytics",
@@ -98,8 +98,7 @@ export function PlatformLandingPage() {
   const platform = isPlatform(key) ? key : undefined;
   const username = stripAt(params.username ?? "");
   const queryClient = useQueryClient();
-  const { isAdmin, incrementReportCount } = useSession();
-  const extras = useReportExtras();
+  const { incrementReportCount } = useSession();
   const title = TITLES[key];
   const subject = platform ? PLATFORM_LABELS[platform] : "Instagram, TikTok and YouTube";
 
@@ -156,20 +155,7 @@ export function PlatformLandingPage() {
       ) : null}
 
       {username ? (
-        <AccountReport
-          username={username}
-          platform={platform}
-          canRefresh={isAdmin}
-          {...extras}
-          renderNotFound={() => (
-            <AnalyzePrompt
-              username={username}
-              platform={platform}
-              onReportGenerated={incrementReportCount}
-              onShowReport={showReport}
-            />
-          )}
-        />
+        <PageAccountReport username={username} platform={platform} onShowReport={showReport} />
       ) : null}
 
       <section aria-labelledby="landing-features" data-print="hide">

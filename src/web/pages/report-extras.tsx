@@ -1,7 +1,10 @@
 import { useMemo } from "react";
 import type { Account } from "#core/schemas/account";
+import type { Platform } from "#core/schemas/platform";
+import { AnalyzePrompt } from "../features/analyze";
 import { showLoginPrompt, useSession } from "../features/auth";
 import { GrowthCard } from "../features/growth";
+import { AccountReport } from "../features/report";
 import { SimilarCreators } from "../features/similar";
 import { WatchButton } from "../features/watchlists";
 import { renderCreatorActions } from "./creator-actions";
@@ -41,5 +44,39 @@ export function useReportExtras() {
       ),
     }),
     [isAuthenticated],
+  );
+}
+
+/**
+ * A page's report of one account with what every report page adds (the extras above, refresh for
+ * an admin) and, when none is stored yet, the prompt to analyse it; `onShowReport` is where the
+ * page goes once an analysis is done (each page keeps its own address, spec §2).
+ */
+export function PageAccountReport({
+  username,
+  platform,
+  onShowReport,
+}: {
+  username: string;
+  platform: Platform | undefined;
+  onShowReport: (account: Account) => void;
+}) {
+  const { isAdmin, incrementReportCount } = useSession();
+  const extras = useReportExtras();
+  return (
+    <AccountReport
+      username={username}
+      platform={platform}
+      canRefresh={isAdmin}
+      {...extras}
+      renderNotFound={() => (
+        <AnalyzePrompt
+          username={username}
+          platform={platform}
+          onReportGenerated={incrementReportCount}
+          onShowReport={onShowReport}
+        />
+      )}
+    />
   );
 }

@@ -6,20 +6,19 @@ import { isPlatform, PLATFORM_LABELS } from "#core/schemas/platform";
 import { PageContainer } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
 import { paths } from "../config/paths";
-import { AnalyzePrompt, AnalyzerForm } from "../features/analyze";
+import { AnalyzerForm } from "../features/analyze";
 import { useSession } from "../features/auth";
 import { CompareTray } from "../features/compare";
-import { AccountReport, primeAccount, useAccount } from "../features/report";
+import { primeAccount, useAccount } from "../features/report";
 import { CreatorActions } from "./creator-actions";
-import { useReportExtras } from "./report-extras";
+import { PageAccountReport } from "./report-extras";
 
 /** /report/{platform}/{username} and /report/{username}: the stored report, or an offer to analyse. */
 export function ReportPage() {
   const params = useParams<{ platform?: string; username?: string }>();
   const username = stripAt(params.username ?? "");
   const platform = isPlatform(params.platform) ? params.platform : undefined;
-  const { isAdmin, incrementReportCount } = useSession();
-  const extras = useReportExtras();
+  const { incrementReportCount } = useSession();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const { data: account } = useAccount(username, platform);
@@ -53,20 +52,7 @@ export function ReportPage() {
           </span>
         ) : null}
       </div>
-      <AccountReport
-        username={username}
-        platform={platform}
-        canRefresh={isAdmin}
-        {...extras}
-        renderNotFound={() => (
-          <AnalyzePrompt
-            username={username}
-            platform={platform}
-            onReportGenerated={incrementReportCount}
-            onShowReport={showReport}
-          />
-        )}
-      />
+      <PageAccountReport username={username} platform={platform} onShowReport={showReport} />
       {account ? (
         <AnalyzerForm mode="simple" collapsible defaultCollapsed onReportGenerated={incrementReportCount} />
       ) : null}

@@ -1,11 +1,9 @@
-import { LogIn } from "lucide-react";
 import { SETTINGS_TEXTS } from "#core/schemas/settings";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
-import { Button } from "../components/ui/button";
 import { PageLoading } from "../components/ui/spinner";
 import { paths } from "../config/paths";
-import { showLoginPrompt, useSession } from "../features/auth";
+import { SignInRequired, useSession } from "../features/auth";
 import { AdminSettings, ApiKeysPanel } from "../features/settings";
 
 /**
@@ -20,14 +18,7 @@ export function SettingsPage() {
       <Seo title="Settings" description="Application settings." canonical={paths.settings()} />
       {status === "loading" ? <PageLoading /> : null}
       {status === "signedOut" ? (
-        <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
-          <h1 className="text-2xl font-bold">Settings</h1>
-          <p className="text-muted-foreground">{SETTINGS_TEXTS.anonymous}</p>
-          <Button onClick={() => showLoginPrompt("required")}>
-            <LogIn aria-hidden="true" />
-            Sign in
-          </Button>
-        </div>
+        <SignInRequired title="Settings">{SETTINGS_TEXTS.anonymous}</SignInRequired>
       ) : null}
       {status === "signedIn" && !isAdmin ? (
         <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">

@@ -1,11 +1,9 @@
-import { LogIn } from "lucide-react";
 import { useLocation, useSearch } from "wouter";
 import { PageContainer, PageHeader } from "../components/layout/page-header";
 import { Seo } from "../components/seo/seo";
-import { Button } from "../components/ui/button";
 import { PageLoading } from "../components/ui/spinner";
 import { paths } from "../config/paths";
-import { showLoginPrompt, useSession } from "../features/auth";
+import { SignInRequired, useSession } from "../features/auth";
 import { NotificationsCard, WatchlistsView } from "../features/watchlists";
 
 /** /watchlists[?list=<id>]: the user's watchlists, their accounts, alert rules and delivery log. */
@@ -23,14 +21,9 @@ export function WatchlistsPage() {
       />
       {status === "loading" ? <PageLoading /> : null}
       {status === "signedOut" ? (
-        <div className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
-          <h1 className="text-2xl font-bold">Sign In to Use Watchlists</h1>
-          <p className="text-muted-foreground">Watchlists and their alerts are kept with your account.</p>
-          <Button onClick={() => showLoginPrompt("required")}>
-            <LogIn aria-hidden="true" />
-            Sign in
-          </Button>
-        </div>
+        <SignInRequired title="Sign In to Use Watchlists">
+          Watchlists and their alerts are kept with your account.
+        </SignInRequired>
       ) : null}
       {status === "signedIn" ? (
         <div className="flex flex-col gap-8">

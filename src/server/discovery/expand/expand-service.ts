@@ -23,7 +23,6 @@ import { searchLocale, type YouTubeSearchClient } from "./youtube-search";
 
 /** 409: nothing configured can search this platform; the message names what to configure. */
 export class NoSearchSourceError extends AppError {
-  readonly status = 409;
   readonly code = "NO_SEARCH_SOURCE";
   override name = "NoSearchSourceError";
 }

@@ -12,12 +12,11 @@ import { stripAt } from "#core/handles";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { HttpClient } from "../../collectors/http";
 import { parseUpstreamJson, type UpstreamContext } from "../../collectors/upstream-json";
+import { youtubeChannelSchema } from "../../collectors/youtube-shared";
 import { UpstreamChangedError } from "../../errors";
 
 const SERVICE = "YouTube";
 export const CHANNELS_BATCH = 50;
-
-const countString = z.union([z.string().regex(/^\d+$/), z.number().nonnegative()]).transform(Number);
 
 const searchListSchema = z.looseObject({
   items: z
@@ -29,29 +28,7 @@ const searchListSchema = z.looseObject({
     .default([]),
 });
 
-const channelSchema = z.looseObject({
-  id: z.string(),
-  snippet: z.looseObject({
-    title: z.string(),
-    description: z.string().default(""),
-    customUrl: z.string().optional(),
-    publishedAt: z.string().optional(),
-    country: z.string().optional(),
-    thumbnails: z.record(z.string(), z.looseObject({ url: z.string() })).optional(),
-  }),
-  statistics: z
-    .looseObject({
-      viewCount: countString.optional(),
-      subscriberCount: countString.optional(),
-      hiddenSubscriberCount: z.boolean().optional(),
-      videoCount: countString.optional(),
-    })
-    .optional(),
-  brandingSettings: z
-    .looseObject({
-      channel: z.looseObject({ keywords: z.string().optional(), country: z.string().optional() }).optional(),
-    })
-    .optional(),
+const channelSchema = youtubeChannelSchema.extend({
   topicDetails: z.looseObject({ topicCategories: z.array(z.string()).optional() }).optional(),
 });
 const channelListSchema = z.looseObject({ items: z.array(channelSchema).default([]) });

@@ -7,7 +7,7 @@ import { ENGAGEMENT_LEVEL_QUALITY } from "#core/discovery/match";
 import { ESTIMATE_FACTOR } from "#core/markets/basis";
 import type { DbOrTx } from "../../db/database";
 import { INDEX_COLUMNS, type IndexRow } from "../rows";
-import { engagementQualitySql, float8, rowsOf, textArray, w } from "../sql";
+import { engagementQualitySql, float8, queryRows, textArray, w } from "../sql";
 import type { FinderPlan } from "./plan";
 
 /** The text-search configuration of accounts.search_tsv (see the decision record). */
@@ -120,7 +120,7 @@ export async function findExhaustive(
     keywords.length > 0
       ? sql`array(select k from unnest(${textArray(keywords)}) with ordinality as u(k, i) where ${vector} @@ plainto_tsquery(${TS_CONFIG}, k) order by i)`
       : sql`'{}'::text[]`;
-  return rowsOf<FinderRow>(
+  return queryRows<FinderRow>(
     db,
     sql`
     select t.id, t.match, t.ft, t.fi, t.fc,

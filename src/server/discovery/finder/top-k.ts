@@ -2,7 +2,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ESTIMATE_FACTOR } from "#core/markets/basis";
 import type { DbOrTx } from "../../db/database";
-import { countryMask, BOUND_EPS as EPS, float8, int8, rowsOf, textArray, w } from "../sql";
+import { countryMask, BOUND_EPS as EPS, float8, int8, queryRows, textArray, w } from "../sql";
 import {
   candidateFilters,
   type FinderRow,
@@ -175,7 +175,7 @@ export async function findIndexed(db: DbOrTx, plan: FinderPlan, limit: number): 
   for (let round = 0; ; round++) {
     const parts = [...region(t, above), ...(round === 0 ? probes : [])];
     if (parts.length > 0) {
-      const rows = await rowsOf<{ id: number | string; match: number }>(
+      const rows = await queryRows<{ id: number | string; match: number }>(
         db,
         sql.join(parts, sql` union all `),
       );

@@ -4,6 +4,7 @@ import type { ExpandJob, ExpandRequestInput } from "#core/schemas/expand";
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { isApiError } from "../../lib/api-client";
 import { getExpandJob, startExpand } from "../../lib/expand-discovery";
+import { ErrorText } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
 
@@ -80,11 +81,7 @@ export function FindMore({
           {job.message}
         </p>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorText>{error}</ErrorText> : null}
     </div>
   );
 }

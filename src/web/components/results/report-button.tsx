@@ -1,4 +1,15 @@
+import type { Platform } from "#core/schemas/platform";
 import { Spinner } from "../ui/spinner";
+
+/**
+ * Makes an account's report and opens it (the page wires this to the analyser); `sample`: the row is
+ * a generated sample creator, analysed as such (never standing in for a real handle).
+ */
+export type GenerateReport = (account: {
+  username: string;
+  platform: Platform;
+  sample?: boolean;
+}) => Promise<void>;
 
 export interface ReportButtonProps {
   username: string;

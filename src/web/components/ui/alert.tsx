@@ -28,3 +28,8 @@ export function AlertTitle({ className, ...props }: ComponentProps<"p">) {
 export function AlertDescription({ className, ...props }: ComponentProps<"div">) {
   return <div className={cn("text-sm [&_p]:leading-relaxed", className)} {...props} />;
 }
+
+/** A form's or an action's error line, read out as it appears ("Enter a username", a failed request). */
+export function ErrorText({ className, ...props }: ComponentProps<"p">) {
+  return <p role="alert" className={cn("text-sm text-destructive", className)} {...props} />;
+}

@@ -39,3 +39,28 @@ export function TableCell({ className, ...props }: ComponentProps<"td">) {
 export function TableCaption({ className, ...props }: ComponentProps<"caption">) {
   return <caption className={cn("mt-3 text-sm text-muted-foreground", className)} {...props} />;
 }
+
+/** The header of a row-actions column: right-aligned, named "Actions" for screen readers only. */
+export function TableActionsHead() {
+  return (
+    <TableHead scope="col" className="text-right">
+      <span className="sr-only">Actions</span>
+    </TableHead>
+  );
+}
+
+/** A table's header row: one column header per name, then the actions column's when `actions`. */
+export function TableColumnsHeader({ columns, actions = false }: { columns: string[]; actions?: boolean }) {
+  return (
+    <TableHeader>
+      <TableRow>
+        {columns.map((column) => (
+          <TableHead key={column} scope="col">
+            {column}
+          </TableHead>
+        ))}
+        {actions ? <TableActionsHead /> : null}
+      </TableRow>
+    </TableHeader>
+  );
+}

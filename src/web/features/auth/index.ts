@@ -17,4 +17,5 @@ export {
 } from "./components/session-provider";
 export { SignInControl } from "./components/sign-in-control";
 export { SignInDialog } from "./components/sign-in-dialog";
+export { SignInRequired } from "./components/sign-in-required";
 export { showLoginPrompt } from "./lib/sign-in-prompt";

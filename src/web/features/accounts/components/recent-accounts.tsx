@@ -1,5 +1,5 @@
 import { ArrowRight } from "lucide-react";
-import type { MouseEvent } from "react";
+import type { MouseEvent, ReactNode } from "react";
 import { Link } from "wouter";
 import { engagementTone, formatFollowers } from "#core/format";
 import { isModelFigures } from "#core/model-figures";
@@ -9,7 +9,7 @@ import { AccountNameCell, GradeCell } from "../../../components/results/account-
 import { buttonVariants } from "../../../components/ui/button";
 import { Card, CardContent } from "../../../components/ui/card";
 import { Spinner } from "../../../components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import { Table, TableBody, TableCell, TableColumnsHeader, TableRow } from "../../../components/ui/table";
 import { ToneBadge } from "../../../components/ui/tone-badge";
 import { paths } from "../../../config/paths";
 import { useRecentAccounts } from "../api/get-recent-accounts";
@@ -28,6 +28,29 @@ function EngagementCell({ account }: { account: Account }) {
       )}
       <span className="tabular-nums">{Number.isFinite(rate) ? `${rate.toFixed(2)}%` : "N/A"}</span>
     </span>
+  );
+}
+
+/** The row's (or card's) "View Report" link; `onClick` lets the home page show the report in place. */
+function ViewReportLink({
+  account,
+  onClick,
+  children,
+}: {
+  account: Account;
+  onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <Link
+      href={paths.report(account.username, account.platform)}
+      onClick={onClick}
+      aria-label={`View Report for @${account.username}`}
+      className={buttonVariants({ variant: "outline", size: "sm" })}
+    >
+      View Report
+      {children}
+    </Link>
   );
 }
 
@@ -72,17 +95,7 @@ export function RecentAccounts({ onSelect }: RecentAccountsProps) {
         <>
           <div className="hidden rounded-xl border lg:block" data-testid="recent-accounts-table">
             <Table>
-              <TableHeader>
-                <TableRow>
-                  <TableHead scope="col">Account</TableHead>
-                  <TableHead scope="col">Platform</TableHead>
-                  <TableHead scope="col">Grade</TableHead>
-                  <TableHead scope="col">Engagement</TableHead>
-                  <TableHead scope="col" className="text-right">
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
-                </TableRow>
-              </TableHeader>
+              <TableColumnsHeader columns={["Account", "Platform", "Grade", "Engagement"]} actions />
               <TableBody>
                 {data.map((account) => (
                   <TableRow key={`${account.platform}:${account.username}`}>
@@ -97,14 +110,7 @@ export function RecentAccounts({ onSelect }: RecentAccountsProps) {
                       <EngagementCell account={account} />
                     </TableCell>
                     <TableCell className="text-right">
-                      <Link
-                        href={paths.report(account.username, account.platform)}
-                        onClick={select(account)}
-                        aria-label={`View Report for @${account.username}`}
-                        className={buttonVariants({ variant: "outline", size: "sm" })}
-                      >
-                        View Report
-                      </Link>
+                      <ViewReportLink account={account} onClick={select(account)} />
                     </TableCell>
                   </TableRow>
                 ))}
@@ -124,15 +130,9 @@ export function RecentAccounts({ onSelect }: RecentAccountsProps) {
                       <span className="text-muted-foreground">{PLATFORM_LABELS[account.platform]}</span>
                       <EngagementCell account={account} />
                     </div>
-                    <Link
-                      href={paths.report(account.username, account.platform)}
-                      onClick={select(account)}
-                      aria-label={`View Report for @${account.username}`}
-                      className={buttonVariants({ variant: "outline", size: "sm" })}
-                    >
-                      View Report
+                    <ViewReportLink account={account} onClick={select(account)}>
                       <ArrowRight aria-hidden="true" />
-                    </Link>
+                    </ViewReportLink>
                   </CardContent>
                 </Card>
               </li>

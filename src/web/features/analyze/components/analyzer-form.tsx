@@ -14,6 +14,7 @@ import { useLocation } from "wouter";
 import type { Account } from "#core/schemas/account";
 import { searchFormSchema } from "#core/schemas/input";
 import type { Platform } from "#core/schemas/platform";
+import { ErrorText } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -256,16 +257,8 @@ export function AnalyzerForm({
           </Button>
         ) : null}
       </div>
-      {platformError ? (
-        <p id={platformErrorId} role="alert" className="text-sm text-destructive">
-          {platformError}
-        </p>
-      ) : null}
-      {usernameError ? (
-        <p id={errorId} role="alert" className="text-sm text-destructive">
-          {usernameError}
-        </p>
-      ) : null}
+      {platformError ? <ErrorText id={platformErrorId}>{platformError}</ErrorText> : null}
+      {usernameError ? <ErrorText id={errorId}>{usernameError}</ErrorText> : null}
       {parsed ? (
         <InputFeedback id={feedbackId} parsed={parsed} platform={platform} onPick={pickSuggestion} />
       ) : null}

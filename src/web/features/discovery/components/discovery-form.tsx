@@ -10,6 +10,7 @@ import {
 } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import { INDUSTRIES, MARKET_LABELS, TARGET_MARKETS, type TargetMarket } from "#core/taxonomy";
+import { ErrorText } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
@@ -200,11 +201,7 @@ export function DiscoveryForm({
           </div>
         </div>
       ) : null}
-      {error ? (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      ) : null}
+      {error ? <ErrorText>{error}</ErrorText> : null}
       <div>
         <Button type="submit" size="lg" disabled={pending}>
           {pending ? <Spinner /> : <Search aria-hidden="true" />}

@@ -10,6 +10,7 @@ import {
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { AccountCell, NoMatchingRow } from "../../../components/results/account-cell";
 import { MatchBadge } from "../../../components/results/match-badge";
+import type { GenerateReport } from "../../../components/results/report-button";
 import { ResultsFilterBar } from "../../../components/results/results-filter-bar";
 import { RowBasis } from "../../../components/results/row-basis";
 import { useRowLoading } from "../../../components/results/use-row-loading";
@@ -36,13 +37,7 @@ import { industryLabel } from "./discovery-form";
 import { MatchBreakdown } from "./match-breakdown";
 import { FoundOnWebBadge, WebCandidatesNotice } from "./web-candidates";
 
-/** Makes an account's report and opens it (the page wires this to the analyser). */
-/** `sample`: the row is a generated sample creator, analysed as such (never standing in for a real handle). */
-export type GenerateReport = (account: {
-  username: string;
-  platform: Platform;
-  sample?: boolean;
-}) => Promise<void>;
+export type { GenerateReport };
 
 /** Spec §2/§9: three countries per row, then '+N'. */
 export const MARKETS_SHOWN = 3;

@@ -13,9 +13,11 @@ import type { Platform } from "#core/schemas/platform";
 import { AccountCell, NoMatchingRow } from "../../../components/results/account-cell";
 import { FindMore } from "../../../components/results/find-more";
 import { MatchBadge } from "../../../components/results/match-badge";
+import type { GenerateReport } from "../../../components/results/report-button";
 import { ResultsFilterBar } from "../../../components/results/results-filter-bar";
 import { RowBasis } from "../../../components/results/row-basis";
 import { useRowLoading } from "../../../components/results/use-row-loading";
+import { ErrorText } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { inputClassName, NativeSelect } from "../../../components/ui/input";
@@ -32,11 +34,7 @@ import { criteriaOf, type EditableCriteria, toRequestCriteria } from "../lib/cri
 import { CriteriaChips } from "./criteria-chips";
 
 /** Makes an account's report and opens it (the page wires this to the analyser). */
-export type AnalyzeAccount = (account: {
-  username: string;
-  platform: Platform;
-  sample?: boolean;
-}) => Promise<void>;
+export type AnalyzeAccount = GenerateReport;
 
 export const SEARCH_FAILED_TITLE = "Search failed";
 export const SEARCH_FAILED_FALLBACK = "Failed to find accounts. Please try again.";
@@ -264,11 +262,7 @@ export function AccountFinder({ onAnalyze, onAuthRequired, renderActions }: Acco
                 {count}/{FINDER_DESCRIPTION_MAX}
               </span>
             </p>
-            {fieldError ? (
-              <p id={errorId} role="alert" className="text-sm text-destructive">
-                {fieldError}
-              </p>
-            ) : null}
+            {fieldError ? <ErrorText id={errorId}>{fieldError}</ErrorText> : null}
           </div>
         </div>
         <div>

@@ -2,15 +2,9 @@
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDate, formatFollowers } from "#core/format";
 import type { GrowthPoint } from "#core/schemas/growth";
+import { CHART_TOOLTIP_STYLE, SERIES_LINE_PROPS, TIME_X_AXIS_PROPS } from "../../../lib/chart-style";
 
 const CHART_HEIGHT = 220;
-const tooltipStyle = {
-  backgroundColor: "var(--background)",
-  border: "1px solid var(--border)",
-  borderRadius: 8,
-  color: "var(--foreground)",
-  fontSize: 12,
-};
 
 interface Row {
   t: number;
@@ -52,14 +46,7 @@ export function FollowersChart({ points, noun }: { points: GrowthPoint[]; noun: 
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} accessibilityLayer={false} margin={{ left: 4, right: 12, top: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={["dataMin", "dataMax"]}
-            tickFormatter={(t: number) => formatDate(new Date(t).toISOString())}
-            fontSize={11}
-          />
+          <XAxis {...TIME_X_AXIS_PROPS} />
           <YAxis
             tickFormatter={(v: number) => formatFollowers(v)}
             fontSize={11}
@@ -67,17 +54,11 @@ export function FollowersChart({ points, noun }: { points: GrowthPoint[]; noun: 
             domain={["auto", "auto"]}
           />
           <Tooltip
-            contentStyle={tooltipStyle}
+            contentStyle={CHART_TOOLTIP_STYLE}
             labelFormatter={tooltipLabel}
             formatter={(value) => [formatFollowers(Number(value)), noun]}
           />
-          <Line
-            dataKey="followers"
-            stroke="#6366f1"
-            strokeWidth={2}
-            dot={{ r: 2 }}
-            isAnimationActive={false}
-          />
+          <Line dataKey="followers" stroke="#6366f1" {...SERIES_LINE_PROPS} />
         </LineChart>
       </ResponsiveContainer>
     </div>
@@ -98,27 +79,14 @@ export function EngagementRateChart({ points }: { points: GrowthPoint[] }) {
       <ResponsiveContainer width="100%" height="100%">
         <LineChart data={data} accessibilityLayer={false} margin={{ left: 4, right: 12, top: 8 }}>
           <CartesianGrid strokeDasharray="3 3" stroke="var(--border)" />
-          <XAxis
-            dataKey="t"
-            type="number"
-            scale="time"
-            domain={["dataMin", "dataMax"]}
-            tickFormatter={(t: number) => formatDate(new Date(t).toISOString())}
-            fontSize={11}
-          />
+          <XAxis {...TIME_X_AXIS_PROPS} />
           <YAxis tickFormatter={(v: number) => `${v}%`} fontSize={11} width={44} domain={["auto", "auto"]} />
           <Tooltip
-            contentStyle={tooltipStyle}
+            contentStyle={CHART_TOOLTIP_STYLE}
             labelFormatter={tooltipLabel}
             formatter={(value) => [`${Number(value).toFixed(2)}%`, "Engagement rate"]}
           />
-          <Line
-            dataKey="engagementRate"
-            stroke="#14b8a6"
-            strokeWidth={2}
-            dot={{ r: 2 }}
-            isAnimationActive={false}
-          />
+          <Line dataKey="engagementRate" stroke="#14b8a6" {...SERIES_LINE_PROPS} />
         </LineChart>
       </ResponsiveContainer>
     </div>

@@ -1,7 +1,6 @@
 import { Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
-import { LIST_NAME_MAX } from "#core/schemas/lists";
 import type { Platform } from "#core/schemas/platform";
 import { Button } from "../../../components/ui/button";
 import {
@@ -11,12 +10,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from "../../../components/ui/dialog";
-import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
 import { useAddListItem } from "../api/add-list-item";
 import { useCreateList } from "../api/create-list";
 import { useLists } from "../api/get-lists";
+import { ListNameInput } from "./list-name-input";
 
 /** Pick one of your lists (or name a new one) for a creator: opened by AddToListButton. */
 export function AddToListDialog({
@@ -88,13 +87,7 @@ export function AddToListDialog({
         <form onSubmit={createAndAdd} className="flex flex-col gap-2">
           <Label htmlFor={`${id}-name`}>New list</Label>
           <div className="flex gap-2">
-            <Input
-              id={`${id}-name`}
-              value={name}
-              maxLength={LIST_NAME_MAX}
-              placeholder="e.g. Spring campaign"
-              onChange={(e) => setName(e.target.value)}
-            />
+            <ListNameInput id={`${id}-name`} value={name} onChange={setName} />
             <Button type="submit" disabled={busy || !name.trim()}>
               <Plus aria-hidden="true" />
               Create and add

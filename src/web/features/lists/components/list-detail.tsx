@@ -24,7 +24,7 @@ import { useDeleteListItem } from "../api/delete-list-item";
 import { listExportUrl } from "../api/export-list";
 import { useList } from "../api/get-list";
 import { useUpdateListItem } from "../api/update-list-item";
-import { figureCells, GradeCell, PriceCell, TotalsLine } from "./list-table";
+import { FigureTableCells, figureCells, TotalsLine } from "./list-table";
 import { ShareDialog } from "./share-dialog";
 
 /** One list: its creators with inline notes and statuses, totals, exports, share links, compare. */
@@ -205,14 +205,7 @@ function ItemRow({
           <ModelFiguresMarker show={item.modelFigures} className="self-start" />
         </span>
       </TableCell>
-      <TableCell className="tabular-nums">{cells.followers}</TableCell>
-      <TableCell className="tabular-nums">{cells.engagement}</TableCell>
-      <TableCell>
-        <GradeCell grade={item.grade} />
-      </TableCell>
-      <TableCell>
-        <PriceCell item={item} />
-      </TableCell>
+      <FigureTableCells item={item} />
       <TableCell className="whitespace-nowrap">{cells.reportDate}</TableCell>
       <TableCell>
         <NativeSelect

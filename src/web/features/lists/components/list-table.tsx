@@ -2,6 +2,7 @@ import { formatDate, formatFollowers, gradeTone } from "#core/format";
 import { costCoverageText } from "#core/lists/cost-total";
 import type { ListItem, ListTotals } from "#core/schemas/lists";
 import { PLATFORM_LABELS } from "#core/schemas/platform";
+import { TableCell } from "../../../components/ui/table";
 import { ToneBadge } from "../../../components/ui/tone-badge";
 
 /** "$1,234". */
@@ -43,6 +44,23 @@ export function figureCells(item: ListItem | Omit<ListItem, "id" | "note">) {
     engagement: item.engagementRate === null ? "N/A" : `${item.engagementRate.toFixed(2)}%`,
     reportDate: item.reportDate ? formatDate(item.reportDate) : "No report yet",
   };
+}
+
+/** The followers, engagement, grade and price cells of a creator's row (owner's and shared table). */
+export function FigureTableCells({ item }: { item: ListItem | Omit<ListItem, "id" | "note"> }) {
+  const cells = figureCells(item);
+  return (
+    <>
+      <TableCell className="tabular-nums">{cells.followers}</TableCell>
+      <TableCell className="tabular-nums">{cells.engagement}</TableCell>
+      <TableCell>
+        <GradeCell grade={item.grade} />
+      </TableCell>
+      <TableCell>
+        <PriceCell item={item} />
+      </TableCell>
+    </>
+  );
 }
 
 /**

@@ -2,9 +2,8 @@ import { Plus } from "lucide-react";
 import { type FormEvent, type ReactNode, useId, useState } from "react";
 import { toast } from "sonner";
 import { Link } from "wouter";
-import { LIST_NAME_MAX, type ListDetail as ListDetailData } from "#core/schemas/lists";
+import type { ListDetail as ListDetailData } from "#core/schemas/lists";
 import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
 import { paths } from "../../../config/paths";
@@ -12,6 +11,7 @@ import { cn } from "../../../lib/utils";
 import { useCreateList } from "../api/create-list";
 import { useLists } from "../api/get-lists";
 import { ListDetail } from "./list-detail";
+import { ListNameInput } from "./list-name-input";
 
 /** The Lists page body: your lists and a form for a new one beside the open list. */
 export function ListsView({
@@ -46,13 +46,7 @@ export function ListsView({
       <aside className="flex flex-col gap-4">
         <form onSubmit={submit} className="flex flex-col gap-2">
           <Label htmlFor={`${id}-name`}>New list</Label>
-          <Input
-            id={`${id}-name`}
-            value={name}
-            maxLength={LIST_NAME_MAX}
-            placeholder="e.g. Spring campaign"
-            onChange={(e) => setName(e.target.value)}
-          />
+          <ListNameInput id={`${id}-name`} value={name} onChange={setName} />
           <Button type="submit" disabled={!name.trim() || create.isPending}>
             <Plus aria-hidden="true" />
             Create list

@@ -6,7 +6,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
 import { isApiError } from "../../../lib/api-client";
 import { useSharedList } from "../api/get-shared-list";
-import { figureCells, GradeCell, PriceCell, TotalsLine } from "./list-table";
+import { FigureTableCells, figureCells, TotalsLine } from "./list-table";
 
 /** A list as a client sees it through a share link: read-only, notes only when the owner included them. */
 export function SharedListView({ token }: { token: string }) {
@@ -69,14 +69,7 @@ export function SharedListView({ token }: { token: string }) {
                       <ModelFiguresMarker show={item.modelFigures} className="self-start" />
                     </span>
                   </TableCell>
-                  <TableCell className="tabular-nums">{cells.followers}</TableCell>
-                  <TableCell className="tabular-nums">{cells.engagement}</TableCell>
-                  <TableCell>
-                    <GradeCell grade={item.grade} />
-                  </TableCell>
-                  <TableCell>
-                    <PriceCell item={item} />
-                  </TableCell>
+                  <FigureTableCells item={item} />
                   <TableCell>{LIST_STATUS_LABELS[item.status]}</TableCell>
                   <TableCell className="whitespace-nowrap">{cells.reportDate}</TableCell>
                   {includeNotes ? (

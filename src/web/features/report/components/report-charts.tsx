@@ -2,6 +2,7 @@
 import { Bar, BarChart, Cell, Pie, PieChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
 import { formatDate } from "#core/format";
 import type { Account } from "#core/schemas/account";
+import { CHART_TOOLTIP_STYLE } from "../../../lib/chart-style";
 import {
   FALLBACK_TEXT,
   formatCount,
@@ -14,14 +15,6 @@ const PALETTE = ["#6366f1", "#14b8a6", "#f59e0b", "#ec4899", "#0ea5e9", "#8b5cf6
 const ORGANIC = "#6366f1";
 const SPONSORED = "#f59e0b";
 const CHART_HEIGHT = 240;
-
-const tooltipStyle = {
-  backgroundColor: "var(--background)",
-  border: "1px solid var(--border)",
-  borderRadius: 8,
-  color: "var(--foreground)",
-  fontSize: 12,
-};
 
 /** Donut of the content mix (share of each format among the analysed posts). */
 export function ContentMixChart({ account }: { account: Account }) {
@@ -47,7 +40,7 @@ export function ContentMixChart({ account }: { account: Account }) {
               ))}
             </Pie>
             <Tooltip
-              contentStyle={tooltipStyle}
+              contentStyle={CHART_TOOLTIP_STYLE}
               formatter={(value, name) => [`${formatCount(Number(value))} posts`, String(name)]}
             />
           </PieChart>
@@ -106,7 +99,7 @@ export function EngagementChart({ account }: { account: Account }) {
               }
             />
             <Tooltip
-              contentStyle={tooltipStyle}
+              contentStyle={CHART_TOOLTIP_STYLE}
               cursor={{ fill: "var(--muted)" }}
               formatter={(value, _name, item) => [
                 `${formatCount(Number(value))} interactions`,

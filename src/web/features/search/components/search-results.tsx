@@ -6,7 +6,7 @@ import type { SiteSearchResult } from "#core/schemas/search";
 import { AccountNameCell, GradeCell } from "../../../components/results/account-list-cells";
 import { buttonVariants } from "../../../components/ui/button";
 import { Spinner } from "../../../components/ui/spinner";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import { Table, TableBody, TableCell, TableColumnsHeader, TableRow } from "../../../components/ui/table";
 import { paths } from "../../../config/paths";
 import { isApiError } from "../../../lib/api-client";
 import { useSearchAccounts } from "../api/search-accounts";
@@ -99,17 +99,7 @@ export function SearchResults({ term }: { term: string }) {
       </p>
       <div className="overflow-x-auto rounded-xl border">
         <Table>
-          <TableHeader>
-            <TableRow>
-              <TableHead scope="col">Account</TableHead>
-              <TableHead scope="col">Platform</TableHead>
-              <TableHead scope="col">Followers</TableHead>
-              <TableHead scope="col">Grade</TableHead>
-              <TableHead scope="col" className="text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
+          <TableColumnsHeader columns={["Account", "Platform", "Followers", "Grade"]} actions />
           <TableBody>
             {data.results.map((result) => (
               <ResultRow key={`${result.platform}:${result.username}`} result={result} />

@@ -7,7 +7,7 @@ import {
   type ApiKeyCreated,
   type ApiKeyScope,
 } from "#core/schemas/api-keys";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Alert, AlertDescription, AlertTitle, ErrorText } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
@@ -53,11 +53,7 @@ export function ApiKeysPanel({ isAdmin = false }: { isAdmin?: boolean }) {
         <section aria-label={isAdmin ? "Every user's API keys" : "Your API keys"}>
           <h4 className="mb-2 font-medium">{isAdmin ? "Every user's keys" : "Your keys"}</h4>
           {keys.isPending ? <PageLoading /> : null}
-          {keys.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {keys.error.message}
-            </p>
-          ) : null}
+          {keys.isError ? <ErrorText>{keys.error.message}</ErrorText> : null}
           {keys.data && keys.data.length === 0 ? (
             <p className="text-sm text-muted-foreground">No API keys yet.</p>
           ) : null}
@@ -157,11 +153,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: ApiKeyCreated) => void 
           </label>
         ))}
       </fieldset>
-      {problem ? (
-        <p role="alert" className="text-sm text-destructive">
-          {problem}
-        </p>
-      ) : null}
+      {problem ? <ErrorText>{problem}</ErrorText> : null}
       <div>
         <Button type="submit" disabled={create.isPending}>
           {create.isPending ? <Spinner label="Creating" /> : <KeyRound aria-hidden="true" />}
