@@ -7,7 +7,7 @@ import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb, DbOrTx } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { accounts, growthPoints } from "../db/schema";
-import type { DataOwner } from "../reports/supplied-repo";
+import type { DataOwner } from "../shared/data-owner";
 
 /**
  * The points a reader may see (Trust III, #33): the public ones (live sources, admins) and, for the

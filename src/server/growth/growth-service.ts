@@ -5,7 +5,7 @@ import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { watchlistAccounts, watchlists } from "../db/schema";
 import { ForbiddenError, NotFoundError, ValidationError } from "../errors";
-import type { DataOwner } from "../reports/supplied-repo";
+import type { DataOwner } from "../shared/data-owner";
 import type { GrowthRepo, ViewPoint } from "./growth-repo";
 
 export interface GrowthServiceDeps {

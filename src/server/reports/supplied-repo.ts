@@ -6,15 +6,9 @@ import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb } from "../db/database";
 import { reports, suppliedReports, users } from "../db/schema";
 import { insertMeasuredPoint } from "../growth/growth-repo";
+import type { DataOwner } from "../shared/data-owner";
 
-/**
- * The owner of user-supplied data (Trust III, issue #33): the one user who supplied it and may see
- * it. Data without an owner is public (a live source, or an admin). Issue "Teams" widens the owner
- * to a workspace; this type is the one place that says who it is.
- */
-export interface DataOwner {
-  userId: string;
-}
+export type { DataOwner } from "../shared/data-owner";
 
 /** A report made from data its owner supplied (a browser capture), as the repository reads it. */
 export interface SuppliedReportRow {
