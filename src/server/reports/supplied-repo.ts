@@ -71,14 +71,7 @@ export function createSuppliedReportRepo(db: AppDb) {
       let newest: SuppliedReportRow | null = null;
       for (const p of platforms) {
         const [r] = await db
-          .select({
-            id: suppliedReports.id,
-            platform: suppliedReports.platform,
-            username: suppliedReports.username,
-            source: suppliedReports.source,
-            report: suppliedReports.report,
-            createdAt: suppliedReports.createdAt,
-          })
+          .select(SUPPLIED_ROW_COLUMNS)
           .from(suppliedReports)
           .where(
             and(
@@ -119,20 +112,23 @@ export function createSuppliedReportRepo(db: AppDb) {
 
 export type SuppliedReportRepo = ReturnType<typeof createSuppliedReportRepo>;
 
+/** The columns of a SuppliedReportRow, as every read of supplied reports selects them. */
+const SUPPLIED_ROW_COLUMNS = {
+  id: suppliedReports.id,
+  platform: suppliedReports.platform,
+  username: suppliedReports.username,
+  source: suppliedReports.source,
+  report: suppliedReports.report,
+  createdAt: suppliedReports.createdAt,
+};
+
 /**
  * The owner's newest supplied report of each account they captured, keyed `platform:username`
  * (Trust III, #33): what their own lists and compare read beside the public reports.
  */
 async function latestSuppliedByOwner(db: AppDb, owner: DataOwner): Promise<Map<string, SuppliedReportRow>> {
   const rows = await db
-    .select({
-      id: suppliedReports.id,
-      platform: suppliedReports.platform,
-      username: suppliedReports.username,
-      source: suppliedReports.source,
-      report: suppliedReports.report,
-      createdAt: suppliedReports.createdAt,
-    })
+    .select(SUPPLIED_ROW_COLUMNS)
     .from(suppliedReports)
     .where(eq(suppliedReports.suppliedBy, owner.userId))
     .orderBy(desc(suppliedReports.createdAt));
