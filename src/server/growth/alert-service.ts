@@ -6,6 +6,16 @@ import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { accounts, alertDeliveries, alertRules, alertStates, notifications, watchlists } from "../db/schema";
 import { type AlertEmail, alertMail } from "./alert-email";
+import {
+  type Baseline,
+  baselineOf,
+  day,
+  type Fired,
+  round,
+  signed,
+  thousands,
+  withDeadline,
+} from "./alert-parts";
 import type { DeliveryCap } from "./delivery-cap";
 import type { GrowthRepo, StoredPoint } from "./growth-repo";
 import { growthInputs } from "./growth-service";
@@ -55,33 +65,6 @@ const DELIVERY_CONCURRENCY = 4;
 const DELIVERY_DEADLINE_MS = WEBHOOK_DEADLINE_MS;
 /** A round's sending ends within this (no delivery starts with less than its deadline left). */
 const ROUND_DEADLINE_MS = 30_000;
-
-interface Baseline {
-  pointId: number;
-  at: string;
-  followers: number;
-  engagementRate: number | null;
-  grade: string | null;
-  sponsoredIds: string[];
-}
-
-interface Fired {
-  message: string;
-  details: Record<string, unknown>;
-}
-
-const baselineOf = (p: StoredPoint, seen: string[] = []): Baseline => ({
-  pointId: p.id,
-  at: p.at.toISOString(),
-  followers: p.followers,
-  engagementRate: p.engagementRate,
-  grade: p.grade,
-  sponsoredIds: [...new Set([...seen, ...p.sponsoredPostIds])].slice(-500),
-});
-
-const signed = (v: number, digits = 1) => `${v > 0 ? "+" : v < 0 ? "−" : "±"}${Math.abs(v).toFixed(digits)}`;
-const thousands = (n: number) => Math.round(n).toLocaleString("en-US");
-const day = (iso: string) => iso.slice(0, 10);
 
 export function createAlertService(deps: AlertServiceDeps) {
   const { db, repo } = deps;
@@ -451,33 +434,6 @@ export function createAlertService(deps: AlertServiceDeps) {
     },
   };
   return service;
-}
-
-/**
- * Waits for `work` at most `ms` (or until `signal`): a mail server that stalls does not hold the
- * round. The SMTP exchange itself ends on the mailer's own socket timeouts.
- */
-async function withDeadline<T>(work: Promise<T>, ms: number, signal: AbortSignal | undefined, what: string) {
-  let timer: NodeJS.Timeout | undefined;
-  let onAbort: (() => void) | undefined;
-  try {
-    return await Promise.race([
-      work,
-      new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${what} within ${Math.round(ms / 1000)} s`)), ms);
-        onAbort = () => reject(new Error("the delivery was stopped (the server is shutting down)"));
-        if (signal?.aborted) onAbort();
-        else signal?.addEventListener("abort", onAbort, { once: true });
-      }),
-    ]);
-  } finally {
-    clearTimeout(timer);
-    if (onAbort) signal?.removeEventListener("abort", onAbort);
-  }
-}
-
-function round(v: number): number {
-  return Math.round(v * 100) / 100;
 }
 
 export type AlertService = ReturnType<typeof createAlertService>;
