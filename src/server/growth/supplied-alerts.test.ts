@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
+import { capturedSnapshot } from "../testing/captured-snapshot";
+import { cookieHeader } from "../testing/sign-in";
 import { startTestApp, type TestAppHandle } from "../testing/test-app";
 import { type DbKind, testedDatabaseKinds } from "../testing/test-db";
 
@@ -12,39 +13,7 @@ import { type DbKind, testedDatabaseKinds } from "../testing/test-db";
  */
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
-const DAY = 86_400_000;
-
-function cookieOf(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
-
-function capture(username: string, followers: number, fetchedAt: string): ProfileSnapshot {
-  return {
-    platform: "tiktok",
-    username,
-    name: `Creator ${username}`,
-    bio: "Recipes",
-    verified: false,
-    isPrivate: false,
-    followers,
-    following: 10,
-    postsCount: 40,
-    fetchedAt,
-    source: "capture",
-    posts: Array.from({ length: 6 }, (_, i) => ({
-      id: `${username}-${i}`,
-      type: "video" as const,
-      caption: "Pasta",
-      postedAt: new Date(Date.parse("2026-11-20T10:00:00Z") - (i + 1) * 2 * DAY).toISOString(),
-      likes: 90_000,
-      comments: 3000,
-      views: 900_000,
-    })),
-  };
-}
+const _DAY = 86_400_000;
 
 describe.each(testedDatabaseKinds())("a user's own captures and their alert rules (%s)", (kind: DbKind) => {
   let t: TestAppHandle;
@@ -77,7 +46,7 @@ describe.each(testedDatabaseKinds())("a user's own captures and their alert rule
     const login = async (email: string, name: string) => {
       const res = await call("POST", "/api/auth/dev-login", undefined, { email, name });
       expect(res.statusCode, res.body).toBe(200);
-      return cookieOf(res);
+      return cookieHeader(res);
     };
     const ann = await login("ann@example.com", "Ann Planter");
     const bob = await login("bob@example.com", "Bob Reader");
@@ -115,7 +84,7 @@ describe.each(testedDatabaseKinds())("a user's own captures and their alert rule
       method: "POST",
       url: "/api/v1/snapshots",
       headers: { authorization: `Bearer ${key.json().key}` },
-      payload: capture("examplecreator", live.json().followers * 3, clock.toISOString()),
+      payload: capturedSnapshot("examplecreator", live.json().followers * 3, clock.toISOString()),
     });
     expect(captured.statusCode, captured.body).toBe(200);
     await t.app.growth.tick();

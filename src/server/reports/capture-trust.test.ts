@@ -3,13 +3,14 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accountSchema } from "#core/schemas/account";
-import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
 import { users } from "../db/schema";
 import { createQuotaService } from "../quota/quota-service";
 import { createBodyCache } from "../shared/body-cache";
 import { createSingleFlight } from "../shared/single-flight";
+import { capturedSnapshot } from "../testing/captured-snapshot";
+import { cookieHeader } from "../testing/sign-in";
 import { startTestApp, type TestAppHandle } from "../testing/test-app";
 import { type DbKind, testedDatabaseKinds } from "../testing/test-db";
 import { createAccountRepo } from "./account-repo";
@@ -27,38 +28,6 @@ import { createSuppliedReportRepo } from "./supplied-repo";
 
 const HTML = { "content-type": "text/html; charset=utf-8" };
 const DAY = 86_400_000;
-
-function cookieOf(res: { cookies: { name: string; value: string }[] }): string {
-  return res.cookies
-    .filter((c) => c.value)
-    .map((c) => `${c.name}=${c.value}`)
-    .join("; ");
-}
-
-function capture(username: string, followers: number, fetchedAt: string): ProfileSnapshot {
-  return {
-    platform: "tiktok",
-    username,
-    name: `Creator ${username}`,
-    bio: "Recipes",
-    verified: false,
-    isPrivate: false,
-    followers,
-    following: 10,
-    postsCount: 40,
-    fetchedAt,
-    source: "capture",
-    posts: Array.from({ length: 6 }, (_, i) => ({
-      id: `${username}-${i}`,
-      type: "video" as const,
-      caption: "Pasta",
-      postedAt: new Date(Date.parse("2026-11-20T10:00:00Z") - (i + 1) * 2 * DAY).toISOString(),
-      likes: 90_000,
-      comments: 3000,
-      views: 900_000,
-    })),
-  };
-}
 
 /** A build with a Node copy of the shell that prints the report's notes (as the real one shows them). */
 function webRootWithRenderer(): string {
@@ -116,7 +85,7 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
         payload: { email, name },
       });
       expect(res.statusCode, res.body).toBe(200);
-      return cookieOf(res);
+      return cookieHeader(res);
     };
     ann = await login("ann@example.com", "Ann Planter");
     bob = await login("bob@example.com", "Bob Reader");
@@ -158,16 +127,16 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
 
   it("item 3: a capture is dated when it arrived; one claiming a time past the server's clock is refused", async () => {
     const key = await keyOf(admin);
-    const future = await send(key, capture("timetraveller", 40_000, "2999-01-01T00:00:00Z"));
+    const future = await send(key, capturedSnapshot("timetraveller", 40_000, "2999-01-01T00:00:00Z"));
     expect(future.statusCode).toBe(400);
     expect(future.json()).toMatchObject({ code: "VALIDATION_ERROR", field: "fetchedAt" });
     expect(future.json().message).toContain(
       "2999-01-01T00:00:00Z is more than 5 minutes after the server's time",
     );
     const nearFuture = new Date(clock.getTime() + 6 * 60_000).toISOString();
-    expect((await send(key, capture("timetraveller", 40_000, nearFuture))).statusCode).toBe(400);
+    expect((await send(key, capturedSnapshot("timetraveller", 40_000, nearFuture))).statusCode).toBe(400);
     // A far-past claim is stored at the arrival time: it cannot pin the account's history to 1970.
-    const past = await send(key, capture("timetraveller", 40_000, "1970-01-02T00:00:00Z"));
+    const past = await send(key, capturedSnapshot("timetraveller", 40_000, "1970-01-02T00:00:00Z"));
     expect(past.statusCode, past.body).toBe(200);
     expect(past.json()).toMatchObject({ lastUpdated: clock.toISOString() });
     expect(past.json().dataNotes[0].fetchedAt).toBe(clock.toISOString());
@@ -186,7 +155,7 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
   it("item 4: captured usernames follow the analyser's handle rules", async () => {
     const key = await keyOf(ann);
     for (const username of ["we ird/../x?y#z", "https://www.tiktok.com/@natgeo", "a".repeat(60)]) {
-      const res = await send(key, capture(username, 1000, clock.toISOString()));
+      const res = await send(key, capturedSnapshot(username, 1000, clock.toISOString()));
       expect(res.statusCode, username).toBe(400);
       expect(res.json()).toMatchObject({ code: "VALIDATION_ERROR", field: "username" });
     }
@@ -198,7 +167,7 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
     // The public report is read (and cached) before the capture: the cache must not leak either way.
     expect((await get("/api/accounts/examplecreator?platform=tiktok")).json().followers).toBe(live.followers);
     const key = await keyOf(ann);
-    const res = await send(key, capture("examplecreator", planted, clock.toISOString()));
+    const res = await send(key, capturedSnapshot("examplecreator", planted, clock.toISOString()));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ followers: planted, privateTo: "you" });
 
@@ -224,7 +193,7 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
     expect(html.body).not.toContain(String(planted));
 
     // An account only Ann captured does not exist for anyone else.
-    const fresh = await send(key, capture("planted.one", 55_000, clock.toISOString()));
+    const fresh = await send(key, capturedSnapshot("planted.one", 55_000, clock.toISOString()));
     expect(fresh.statusCode, fresh.body).toBe(200);
     expect((await get("/api/accounts/planted.one?platform=tiktok", ann)).json()).toMatchObject({
       followers: 55_000,
@@ -321,7 +290,7 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
 
   it("item 8: a public capture says 'Captured in a user's browser' and names nobody, in the API and the server HTML", async () => {
     const key = await keyOf(admin);
-    const res = await send(key, capture("confirmedchef", 61_000, clock.toISOString()));
+    const res = await send(key, capturedSnapshot("confirmedchef", 61_000, clock.toISOString()));
     expect(res.statusCode, res.body).toBe(200);
     for (const reader of [undefined, bob]) {
       const pub = await get("/api/accounts/confirmedchef?platform=tiktok", reader);
@@ -336,7 +305,7 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
     expect(html.body).not.toMatch(/Ada Admin|admin@example\.com/);
     // The capturer of a private capture is named only to themselves.
     const annKey = await keyOf(ann);
-    await send(annKey, capture("onlyann", 12_000, clock.toISOString()));
+    await send(annKey, capturedSnapshot("onlyann", 12_000, clock.toISOString()));
     const own = await get("/api/accounts/onlyann?platform=tiktok", ann);
     expect(own.json().dataNotes[0].message).toContain("Your capture (Ann Planter)");
     expect((await get("/report/tiktok/onlyann")).body).not.toContain("Ann Planter");
@@ -344,7 +313,7 @@ describe.each(testedDatabaseKinds())("user-supplied data (%s)", (kind: DbKind) =
 
   it("item 8: an admin reader is told who made a public capture; the public body, cache and page never are", async () => {
     const key = await keyOf(admin);
-    const res = await send(key, capture("namedchef", 62_000, clock.toISOString()));
+    const res = await send(key, capturedSnapshot("namedchef", 62_000, clock.toISOString()));
     expect(res.statusCode, res.body).toBe(200);
     // Read publicly first (fills the body cache), then as an admin, then publicly again.
     const before = await get("/api/accounts/namedchef?platform=tiktok");
@@ -408,7 +377,7 @@ describe.each(testedDatabaseKinds())("the capture's quota unit (%s)", (kind: DbK
     const identity = { kind: "user" as const, userId: user!.id };
     const run = () =>
       service.capture(
-        capture(`q${Math.floor(Math.random() * 1e6)}`, 1000, now().toISOString()),
+        capturedSnapshot(`q${Math.floor(Math.random() * 1e6)}`, 1000, now().toISOString()),
         { identity, owner: { userId: user!.id }, isAdmin: false, displayName: "U" },
         { signal: controller.signal },
       );
