@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { OAuth2Client } from "google-auth-library";
+import type { OAuth2Client } from "google-auth-library";
 import { NotConfiguredError, UnauthorizedError, UpstreamUnreachableError } from "../errors";
 
 export interface GoogleIdentity {
@@ -28,7 +28,12 @@ export const UNVERIFIED_EMAIL =
  */
 export function createGoogleVerifier(opts: { clientId?: string; certsFile?: string }): GoogleVerifier {
   const { clientId } = opts;
-  const client = new OAuth2Client({ clientId });
+  // The library is loaded at the first sign-in, not at every start (issue #38).
+  let client: Promise<OAuth2Client> | undefined;
+  const clientOf = () => {
+    client ??= import("google-auth-library").then(({ OAuth2Client }) => new OAuth2Client({ clientId }));
+    return client;
+  };
   let fileCerts: Record<string, string> | undefined;
   if (opts.certsFile) {
     try {
@@ -48,7 +53,7 @@ export function createGoogleVerifier(opts: { clientId?: string; certsFile?: stri
       if (fileCerts) certs = fileCerts;
       else {
         try {
-          certs = (await client.getFederatedSignonCertsAsync()).certs as Record<string, string>;
+          certs = (await (await clientOf()).getFederatedSignonCertsAsync()).certs as Record<string, string>;
         } catch {
           throw new UpstreamUnreachableError(
             "Couldn't reach Google to check your sign-in. Please try again in a moment.",
@@ -57,7 +62,12 @@ export function createGoogleVerifier(opts: { clientId?: string; certsFile?: stri
       }
       let payload: Record<string, unknown> | undefined;
       try {
-        const ticket = await client.verifySignedJwtWithCertsAsync(credential, certs, clientId, ISSUERS);
+        const ticket = await (await clientOf()).verifySignedJwtWithCertsAsync(
+          credential,
+          certs,
+          clientId,
+          ISSUERS,
+        );
         payload = ticket.getPayload() as Record<string, unknown> | undefined;
       } catch {
         throw new UnauthorizedError(INVALID_CREDENTIAL);

@@ -2,10 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import pg from "pg";
+import type pg from "pg";
 import { PROJECT_ROOT } from "../lib/project-root";
 import { redactUrl } from "../ops/redact-url";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock";
@@ -60,8 +58,20 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   return openPglite(opts);
 }
 
+/** PostgreSQL's client and its drizzle driver, loaded on first use: a server on PGlite never pays for them. */
+const loadPostgresDriver = async () => {
+  const [{ default: pgModule }, { drizzle }, { migrate }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+    import("drizzle-orm/node-postgres/migrator"),
+  ]);
+  return { pg: pgModule, drizzle, migrate };
+};
+type PostgresDriver = Awaited<ReturnType<typeof loadPostgresDriver>>;
+
 async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
-  const pool = new pg.Pool({
+  const driver = await loadPostgresDriver();
+  const pool = new driver.pg.Pool({
     connectionString: url,
     max: opts.poolSize ?? 10,
     connectionTimeoutMillis: 5000,
@@ -77,10 +87,10 @@ async function openPostgres(url: string, opts: OpenOptions): Promise<Database> {
     const safeUrl = redactUrl(url);
     throw new DatabaseOpenError(`Could not connect to PostgreSQL at ${safeUrl}: ${(err as Error).message}`);
   }
-  const db = drizzlePg(pool, { schema }) as unknown as AppDb;
+  const db = driver.drizzle(pool, { schema }) as unknown as AppDb;
   if (opts.migrate !== false) {
     try {
-      await migratePostgresOnce(pool);
+      await migratePostgresOnce(pool, driver);
     } catch (err) {
       await pool.end().catch(() => undefined);
       throw new DatabaseOpenError(`Could not apply database migrations: ${(err as Error).message}`);
@@ -109,12 +119,12 @@ export const MIGRATION_LOCK_ID = 7_301_966_203_411n;
  * drizzle's migrator reads the applied list before its transaction, so without the lock two
  * processes would both apply the same migration and one would fail.
  */
-async function migratePostgresOnce(pool: pg.Pool): Promise<void> {
+async function migratePostgresOnce(pool: pg.Pool, driver: PostgresDriver): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_ID.toString()]);
     try {
-      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+      await driver.migrate(driver.drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     } finally {
       await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_ID.toString()]);
     }

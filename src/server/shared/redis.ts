@@ -1,4 +1,13 @@
-import { Redis, type RedisOptions } from "ioredis";
+import { createRequire } from "node:module";
+import type { Redis, RedisOptions } from "ioredis";
+
+/**
+ * ioredis (a CommonJS package), required when the first connection is made: a server without
+ * REDIS_URL never loads it (issue #38, start-up time). Connections are made synchronously, hence
+ * `require` rather than `import()`.
+ */
+const requireModule = createRequire(import.meta.url);
+const loadIoredis = () => requireModule("ioredis") as typeof import("ioredis");
 
 /** The pino-compatible subset the scale-out modules log through. */
 export interface ScaleLogger {
@@ -29,7 +38,7 @@ export function createRedisConnection(url: string, purpose: RedisPurpose, logger
         // flight) instead of holding the request until a reconnect.
         { ...common, maxRetriesPerRequest: 1, commandTimeout: 2000, enableOfflineQueue: false }
       : { ...common, maxRetriesPerRequest: null };
-  const redis = new Redis(url, options);
+  const redis = new (loadIoredis().Redis)(url, options);
   let lastWarned = 0;
   redis.on("error", (err: Error) => {
     // One line per 10 s at most: a Redis outage must not flood the log.

@@ -20,21 +20,28 @@ export async function createTestPglite(): Promise<Database> {
 
 /**
  * A fresh, migrated PostgreSQL database of its own (CREATE DATABASE), dropped on close,
- * so test files can run in parallel against the same server.
+ * so test files can run in parallel against the same server. On the run's DATABASE_URL it is a
+ * copy of the run's migrated template (global-setup.ts); on another server it is migrated here.
  */
 export async function createTestPostgres(baseUrl = process.env.DATABASE_URL): Promise<Database> {
   if (!baseUrl) throw new Error("DATABASE_URL is not set");
   const name = `apptest_${crypto.randomBytes(6).toString("hex")}`;
+  const template = baseUrl === process.env.DATABASE_URL ? inject("postgresTemplate") : "";
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "memory://", poolSize: 5 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: "memory://",
+    poolSize: 5,
+    migrate: !template,
+  });
   const close = database.close;
   database.close = async () => {
     await close();
