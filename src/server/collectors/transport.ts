@@ -13,17 +13,7 @@
  */
 import type { Readable } from "node:stream";
 import * as zlib from "node:zlib";
-import type { Dispatcher } from "undici";
-
-/**
- * undici, loaded on the first upstream request: a server that never calls a platform (the offline
- * demo, a start-up) does not pay for loading it (issue #38: ~0.1–0.3 s of every start).
- */
-let undici: Promise<typeof import("undici")> | undefined;
-const loadUndici = () => {
-  undici ??= import("undici");
-  return undici;
-};
+import { Agent, type Dispatcher, ProxyAgent, request } from "undici";
 
 /** The encodings we can decode: what a browser sends, minus zstd where this Node lacks it. */
 export const ACCEPT_ENCODING =
@@ -106,7 +96,7 @@ function decode(body: Readable, contentEncoding: string | undefined): Readable {
  * A `fetch` over `dispatcher`. Supports what the collectors use: GET/POST, string bodies, headers,
  * an AbortSignal, and manual redirects (the default here) or `redirect: "follow"` (≤ 5 hops).
  */
-function dispatcherFetch(dispatcherOf: () => Promise<Dispatcher>): typeof fetch {
+export function dispatcherFetch(dispatcher: Dispatcher): typeof fetch {
   const run = async (input: RequestInfo | URL, init: RequestInit = {}, hops = 0): Promise<Response> => {
     const req = input instanceof Request ? input : undefined;
     const url = req ? req.url : input instanceof URL ? input.href : String(input);
@@ -120,7 +110,6 @@ function dispatcherFetch(dispatcherOf: () => Promise<Dispatcher>): typeof fetch 
     else if (init.body != null) body = await new Response(init.body).text();
     else if (req?.body) body = await req.clone().text();
     const signal = init.signal ?? req?.signal ?? undefined;
-    const [{ request }, dispatcher] = await Promise.all([loadUndici(), dispatcherOf()]);
     const res = await request(url, {
       method,
       headers,
@@ -178,20 +167,10 @@ function dispatcherFetch(dispatcherOf: () => Promise<Dispatcher>): typeof fetch 
  * sent as Proxy-Authorization. Requests are tunnelled with CONNECT, to http targets too.
  */
 export function createTransport(proxyUrl?: string): PlatformTransport {
-  // Made on the first request (with undici itself); closing a transport never used loads nothing.
-  let dispatcher: Promise<Dispatcher> | undefined;
-  const dispatcherOf = () => {
-    dispatcher ??= loadUndici().then(({ Agent, ProxyAgent }) =>
-      proxyUrl ? new ProxyAgent({ uri: proxyUrl }) : new Agent(),
-    );
-    return dispatcher;
-  };
+  const dispatcher: Dispatcher = proxyUrl ? new ProxyAgent({ uri: proxyUrl }) : new Agent();
   return {
-    fetch: dispatcherFetch(dispatcherOf),
+    fetch: dispatcherFetch(dispatcher),
     proxied: Boolean(proxyUrl),
-    close: async () => {
-      const made = await dispatcher?.catch(() => undefined);
-      await made?.close();
-    },
+    close: () => dispatcher.close(),
   };
 }
