@@ -196,6 +196,13 @@ describe("the compiled server", () => {
     expect(code).not.toMatch(/from ["']bullmq["']/);
     // Nor are the export libraries (~50 MB together): they load on the first export.
     expect(code).not.toMatch(/from ["'](exceljs|pdfkit)["']/);
+    // Nor what only another configuration or a later action needs (issue #38, start-up): PostgreSQL's
+    // client (DATABASE_URL), ioredis (REDIS_URL, required when connecting), Google's library (sign-in).
+    expect(code).not.toMatch(
+      /from ["'](pg|ioredis|google-auth-library|drizzle-orm\/node-postgres[^"']*)["']/,
+    );
+    expect(code).toMatch(/import\(["']pg["']\)/);
+    expect(code).toMatch(/import\(["']google-auth-library["']\)/);
     const map = JSON.parse(fs.readFileSync(`${entry}.map`, "utf8")) as { sources: string[] };
     const sources = map.sources.map((s) => path.resolve(outDir, s));
     expect(sources).toContain(path.join(ROOT, "src/server/server.ts"));
