@@ -164,7 +164,14 @@ const ttItemSchema = z.looseObject({
  */
 export async function runApifyActor(
   options: ApifyCollectorOptions,
-  run: { actor: string; input: object; maxItems: number; subject: string; label: string; signal?: AbortSignal },
+  run: {
+    actor: string;
+    input: object;
+    maxItems: number;
+    subject: string;
+    label: string;
+    signal?: AbortSignal;
+  },
 ): Promise<{ items: unknown[]; provider: ProviderRun; ctx: UpstreamContext; body: string }> {
   const { actor, input, maxItems, subject, label, signal } = run;
   const base = options.baseUrl.replace(/\/+$/, "");

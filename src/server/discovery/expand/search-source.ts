@@ -23,7 +23,9 @@ export interface SearchRunContext {
 }
 
 /** Refusal before any call: a spent budget or this server's pace. */
-export type AdmitResult = { ok: true; undo?: () => Promise<void> } | { ok: false; message: string; retryAfterSec: number };
+export type AdmitResult =
+  | { ok: true; undo?: () => Promise<void> }
+  | { ok: false; message: string; retryAfterSec: number };
 
 export interface SearchSource {
   /** The source's name, as the job and the sources endpoint show it ("youtube-api", "tiktok-apify"). */
@@ -33,8 +35,11 @@ export interface SearchSource {
   costNote(): string;
   /** The server-wide budget this source spends from, if any: its limit and today's use. */
   budget?: () => Promise<{ name: string; limit: number; used: number }>;
-  /** Takes the source's budget or pace before the job is queued; `undo` gives it back. */
-  admit(now: Date): Promise<AdmitResult>;
+  /**
+   * Checks the criteria (a ValidationError names the field) and takes the source's budget or pace
+   * before the job is queued; `undo` gives it back.
+   */
+  admit(criteria: ExpandCriteria, now: Date): Promise<AdmitResult>;
   /** What it finds, in words: "channels", "accounts". */
   readonly noun: string;
   /** Searches and reads every found profile (no posts); throws with the provider's message. */

@@ -3,8 +3,8 @@
  * (`Innertube.search(q, {type: "channel"})`) over the same HTTP helper, host rewrite and proxy as the
  * keyless collector. A result carries display text only — "1.2M subscribers" — so followers are read
  * as rounded numbers and the rows say so (source youtube-innertube: "rounded from the platform's
- * display text"). Paced like every unofficial source: one request from this server's pace per page
- * (SOURCE_PACE_PER_MINUTE, shared with the keyless collector's own requests).
+ * display text"). Paced like every unofficial source: one request (one page, about 20 channels) from
+ * this server's pace (SOURCE_PACE_PER_MINUTE, shared with the keyless collector's own requests).
  */
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
@@ -18,8 +18,6 @@ import { searchLocale } from "./youtube-search";
 
 export const YOUTUBE_KEYLESS_SOURCE = "youtube-innertube";
 const SERVICE = "YouTube";
-/** InnerTube answers about 20 channels a page; a search reads at most this many pages. */
-const MAX_PAGES = 3;
 const YOUTUBE_HOSTS = new Set(["www.youtube.com", "youtube.com", "m.youtube.com", "youtubei.googleapis.com"]);
 
 interface ChannelNode {
@@ -78,15 +76,17 @@ export function createYouTubeKeylessSearch(opts: {
 }): SearchSource {
   const base = new URL(opts.baseUrl);
   const pace = async (at: Date) =>
-    opts.perMinute > 0 ? opts.health.pace(YOUTUBE_KEYLESS_SOURCE, opts.perMinute, at) : { ok: true, retryInMs: 0 };
+    opts.perMinute > 0
+      ? opts.health.pace(YOUTUBE_KEYLESS_SOURCE, opts.perMinute, at)
+      : { ok: true, retryInMs: 0 };
 
   return {
     name: YOUTUBE_KEYLESS_SOURCE,
     platform: "youtube" as Platform,
     noun: "channels",
     costNote: () =>
-      `Searches YouTube without an API key (youtubei.js): up to ${MAX_PAGES} requests from this server's pace (${opts.perMinute} a minute, SOURCE_PACE_PER_MINUTE); subscriber counts are rounded display text.`,
-    async admit(at): Promise<AdmitResult> {
+      `Searches YouTube without an API key (youtubei.js): one request from this server's pace (${opts.perMinute} a minute, SOURCE_PACE_PER_MINUTE) for about 20 channels; subscriber counts are rounded display text.`,
+    async admit(_criteria, at): Promise<AdmitResult> {
       const paced = await pace(at);
       if (paced.ok) return { ok: true };
       const wait = Math.max(1, Math.ceil(paced.retryInMs / 1000));
@@ -146,24 +146,19 @@ export function createYouTubeKeylessSearch(opts: {
           location: locale.regionCode ?? "US",
         });
         ctx.spent["youtube-innertube.requests"] = 1;
-        let page = await yt.search(criteria.q, { type: "channel" });
-        for (let pageNo = 1; ; pageNo++) {
-          const at = opts.now().toISOString();
-          for (const node of page.channels as unknown as ChannelNode[]) {
-            const s = snapshotOfChannelNode(node, at);
-            const key = str(node.id);
-            if (s && !found.has(key)) found.set(key, s);
-          }
-          await ctx.progress({
-            found: Math.min(found.size, limit),
-            message: `Found ${plural(Math.min(found.size, limit), "channel", "channels")} on YouTube so far…`,
-          });
-          if (found.size >= limit || pageNo >= MAX_PAGES || !page.has_continuation) break;
-          // Every further page is another request to YouTube: it waits for this server's pace.
-          if (!(await pace(opts.now())).ok) break;
-          ctx.spent["youtube-innertube.requests"] += 1;
-          page = await page.getContinuation();
+        // One page of results (about 20 channels): one request from this server's pace. youtubei.js
+        // 18 cannot parse a search continuation without a header, so further pages are not read.
+        const page = await yt.search(criteria.q, { type: "channel" });
+        const at = opts.now().toISOString();
+        for (const node of page.channels as unknown as ChannelNode[]) {
+          const s = snapshotOfChannelNode(node, at);
+          const key = str(node.id);
+          if (s && !found.has(key)) found.set(key, s);
         }
+        await ctx.progress({
+          found: Math.min(found.size, limit),
+          message: `Found ${plural(Math.min(found.size, limit), "channel", "channels")} on YouTube.`,
+        });
       } catch (e) {
         throw mapError(e, lastStatus, ctx.signal, subject);
       }

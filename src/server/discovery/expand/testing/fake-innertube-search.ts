@@ -3,8 +3,7 @@
  * /youtubei/v1/search` answering a channel search in the shape the web client receives —
  * twoColumnSearchResultsRenderer → sectionListRenderer → itemSectionRenderer → channelRenderer, where
  * (since 2024) `subscriberCountText` carries the channel's handle and `videoCountText` its rounded
- * subscriber count ("21K subscribers"), as youtubei.js's Channel parser notes. A continuation token
- * serves the next page through the same endpoint.
+ * subscriber count ("21K subscribers"), as youtubei.js's Channel parser notes.
  */
 import type { FakeUpstream } from "../../../collectors/testing/fake-upstream";
 import type { FakeChannel } from "./fake-youtube-search";
@@ -66,45 +65,31 @@ function channelRenderer(c: FakeChannel) {
 
 const PAGE = 20;
 
-/** Routes InnerTube's search on `upstream`: `channels` in pages of 20, best first. */
+/** Routes InnerTube's search on `upstream`: the first 20 of `channels`, best first, and a continuation. */
 export function routeInnertubeSearch(
   upstream: FakeUpstream,
   channels: readonly FakeChannel[],
   opts: { delayMs?: number } = {},
 ): void {
-  upstream.route("POST", "/youtubei/v1/search", (req) => {
-    const body = JSON.parse(req.body || "{}") as { continuation?: string; query?: string };
-    const start = body.continuation ? Number(body.continuation.replace("page-", "")) : 0;
-    const page = channels.slice(start, start + PAGE).map(channelRenderer);
-    const next = start + PAGE < channels.length ? `page-${start + PAGE}` : null;
-    const continuation = next
-      ? [
-          {
-            continuationItemRenderer: {
-              trigger: "CONTINUATION_TRIGGER_ON_ITEM_SHOWN",
-              continuationEndpoint: {
-                commandMetadata: { webCommandMetadata: { sendPost: true, apiUrl: "/youtubei/v1/search" } },
-                continuationCommand: { token: next, request: "CONTINUATION_REQUEST_TYPE_SEARCH" },
+  upstream.route("POST", "/youtubei/v1/search", () => {
+    const page = channels.slice(0, PAGE).map(channelRenderer);
+    const continuation =
+      channels.length > PAGE
+        ? [
+            {
+              continuationItemRenderer: {
+                trigger: "CONTINUATION_TRIGGER_ON_ITEM_SHOWN",
+                continuationEndpoint: {
+                  commandMetadata: { webCommandMetadata: { sendPost: true, apiUrl: "/youtubei/v1/search" } },
+                  continuationCommand: {
+                    token: "EpYDEgl2ZWdhbg",
+                    request: "CONTINUATION_REQUEST_TYPE_SEARCH",
+                  },
+                },
               },
             },
-          },
-        ]
-      : [];
-    const sections = [{ itemSectionRenderer: { contents: page, trackingParams: "CAEQ" } }, ...continuation];
-    if (body.continuation)
-      return {
-        delayMs: opts.delayMs,
-        body: {
-          responseContext: { visitorData: "Cgt2aXNpdG9y" },
-          estimatedResults: String(channels.length),
-          onResponseReceivedCommands: [
-            {
-              clickTrackingParams: "CAAQ",
-              appendContinuationItemsAction: { continuationItems: sections, targetId: "search-feed" },
-            },
-          ],
-        },
-      };
+          ]
+        : [];
     return {
       delayMs: opts.delayMs,
       body: {
@@ -112,7 +97,15 @@ export function routeInnertubeSearch(
         estimatedResults: String(channels.length),
         contents: {
           twoColumnSearchResultsRenderer: {
-            primaryContents: { sectionListRenderer: { contents: sections, trackingParams: "CAIQ" } },
+            primaryContents: {
+              sectionListRenderer: {
+                contents: [
+                  { itemSectionRenderer: { contents: page, trackingParams: "CAEQ" } },
+                  ...continuation,
+                ],
+                trackingParams: "CAIQ",
+              },
+            },
           },
         },
         trackingParams: "CAAQ",
