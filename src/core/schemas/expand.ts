@@ -82,6 +82,8 @@ export const expandSourcesSchema = z.object({
       name: z.string(),
       /** What one search may cost, said before the user confirms ("may use up to 50 Apify items"). */
       costNote: z.string(),
+      /** Billed by a provider on the operator's account (Apify): the page asks before running. */
+      billed: z.boolean(),
       /** A server-wide daily budget the source spends from, and today's use. */
       budget: z.object({ name: z.string(), limit: z.number().int(), used: z.number().int() }).optional(),
     }),

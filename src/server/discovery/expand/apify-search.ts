@@ -248,6 +248,7 @@ export function createApifySearch(
   return {
     name: `${platform}-apify`,
     platform,
+    billed: true,
     noun: "accounts",
     costNote: () =>
       `Runs Apify's ${platform === "instagram" ? "Instagram search (or, for a #hashtag, hashtag and profile) actors" : `${TIKTOK_SEARCH_ACTOR} actor`} on your APIFY_TOKEN: may use up to ${options.maxItems} Apify items (APIFY_MAX_ITEMS_PER_SEARCH), billed by Apify.`,

@@ -191,6 +191,7 @@ export function createExpandService(deps: ExpandServiceDeps): ExpandService {
           list.map(async (s) => ({
             name: s.name,
             costNote: s.costNote(),
+            billed: s.billed,
             ...(s.budget ? { budget: await s.budget() } : {}),
           })),
         ),

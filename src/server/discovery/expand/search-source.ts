@@ -33,6 +33,8 @@ export interface SearchSource {
   readonly platform: Platform;
   /** What one search may cost, said before it runs ("one of 90 YouTube searches a day"). */
   costNote(): string;
+  /** Billed by a provider on the operator's account (Apify): the page asks before running it. */
+  readonly billed: boolean;
   /** The server-wide budget this source spends from, if any: its limit and today's use. */
   budget?: () => Promise<{ name: string; limit: number; used: number }>;
   /**

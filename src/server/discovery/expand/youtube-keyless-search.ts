@@ -83,6 +83,7 @@ export function createYouTubeKeylessSearch(opts: {
   return {
     name: YOUTUBE_KEYLESS_SOURCE,
     platform: "youtube" as Platform,
+    billed: false,
     noun: "channels",
     costNote: () =>
       `Searches YouTube without an API key (youtubei.js): one request from this server's pace (${opts.perMinute} a minute, SOURCE_PACE_PER_MINUTE) for about 20 channels; subscriber counts are rounded display text.`,

@@ -244,6 +244,7 @@ export function createYouTubeApiSearch(client: YouTubeSearchClient, budget: Sear
   return {
     name: "youtube-api",
     platform: "youtube",
+    billed: false,
     noun: "channels",
     costNote: () =>
       `One of today's ${budget.limit} YouTube searches (YOUTUBE_SEARCH_DAILY_BUDGET) and 1 quota unit per 50 channels read.`,
