@@ -8,6 +8,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { figuresLabel } from "#core/schemas/account-origin";
 import type { DiscoverySearchResponse } from "#core/schemas/discovery";
 import type { ExpandJob, ExpandSources } from "#core/schemas/expand";
 import { type FakeUpstream, startFakeUpstream } from "../../collectors/testing/fake-upstream";
@@ -145,6 +146,10 @@ describe.each(testedDatabaseKinds())("Find more on YouTube without a key (youtub
       engagementRate: "N/A",
       figures: { kind: "profile", rounded: true },
     });
+    // The row says its figures are rounded display text, and how old they are.
+    expect(figuresLabel(big!.figures, new Date())).toBe(
+      "profile figures (rounded from the platform's display text), read today",
+    );
     const found = await discover(h, {
       platform: "youtube",
       followerRange: "10k_to_100k",
