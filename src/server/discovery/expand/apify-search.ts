@@ -9,7 +9,7 @@
  *   one profile item per account (username, fullName, biography, followersCount, …).
  * - Instagram, "#hashtag": `apify/instagram-hashtag-scraper` {hashtags, resultsType: "posts",
  *   resultsLimit} → posts with ownerUsername; then `apify/instagram-profile-scraper` {usernames} for
- *   the owners' profiles (half of the cap each).
+ *   the owners' profiles (half of the cap each, so the whole search stays within it).
  * - TikTok: `clockworks/tiktok-scraper` {searchQueries | hashtags, resultsPerPage} → videos with
  *   authorMeta {name, nickName, fans, following, heart, video, signature, verified, region}.
  */
@@ -196,8 +196,8 @@ export function createApifySearch(
       const profiles = readItems(igProfileSchema, r.items, { ...r, what: "search Instagram users" });
       return profiles.map((p) => igSnapshot(p, at()));
     }
-    // Owners of the hashtag's top posts, then their profiles: half of the cap each.
-    const half = Math.max(1, Math.floor(limit / 2));
+    // Owners of the hashtag's top posts, then their profiles: half of the item cap each.
+    const half = Math.max(1, Math.floor(options.maxItems / 2));
     const posts = await run(
       INSTAGRAM_HASHTAG_ACTOR,
       { hashtags: [tag], resultsType: "posts", resultsLimit: half },
@@ -211,7 +211,7 @@ export function createApifySearch(
           p.ownerUsername.toLowerCase(),
         ),
       ),
-    ].slice(0, half);
+    ].slice(0, Math.min(limit, options.maxItems - half));
     if (owners.length === 0) return [];
     await ctx.progress({
       found: owners.length,
@@ -224,25 +224,26 @@ export function createApifySearch(
   }
 
   async function tiktok(criteria: ExpandCriteria, ctx: SearchRunContext): Promise<ProfileSnapshot[]> {
-    const limit = Math.min(criteria.limit ?? options.maxItems, options.maxItems);
+    // Items are videos (an author may have several): the whole cap, then the first `limit` authors.
+    const limit = criteria.limit ?? options.maxItems;
     const tag = hashtagOf(criteria.q);
     const input = {
       ...(tag === null ? { searchQueries: [criteria.q] } : { hashtags: [tag] }),
-      resultsPerPage: limit,
+      resultsPerPage: options.maxItems,
       shouldDownloadVideos: false,
       shouldDownloadCovers: false,
       shouldDownloadSubtitles: false,
       shouldDownloadSlideshowImages: false,
       shouldDownloadAvatars: false,
     };
-    const r = await run(TIKTOK_SEARCH_ACTOR, input, limit, criteria, ctx);
+    const r = await run(TIKTOK_SEARCH_ACTOR, input, options.maxItems, criteria, ctx);
     const videos = readItems(ttVideoSchema, r.items, { ...r, what: "search TikTok" });
     const authors = new Map<string, ProfileSnapshot>();
     for (const v of videos) {
       const key = v.authorMeta.name.toLowerCase();
       if (!authors.has(key)) authors.set(key, ttSnapshot(v.authorMeta, at()));
     }
-    return [...authors.values()];
+    return [...authors.values()].slice(0, limit);
   }
 
   return {
@@ -254,6 +255,11 @@ export function createApifySearch(
       `Runs Apify's ${platform === "instagram" ? "Instagram search (or, for a #hashtag, hashtag and profile) actors" : `${TIKTOK_SEARCH_ACTOR} actor`} on your APIFY_TOKEN: may use up to ${options.maxItems} Apify items (APIFY_MAX_ITEMS_PER_SEARCH), billed by Apify.`,
     async admit(criteria) {
       checkHashtag(criteria.q);
+      if (platform === "instagram" && hashtagOf(criteria.q) !== null && options.maxItems < 2)
+        throw new ValidationError(
+          "query: a #hashtag search on Instagram reads posts and then their owners' profiles, which needs APIFY_MAX_ITEMS_PER_SEARCH of at least 2; search words instead",
+          "query",
+        );
       return { ok: true };
     },
     search: (criteria, ctx) => (platform === "instagram" ? instagram(criteria, ctx) : tiktok(criteria, ctx)),
