@@ -99,10 +99,7 @@ export function FindMore({
         {source ? <span data-testid="find-more-cost"> {source.costNote}</span> : null}
       </p>
       {confirming && source ? (
-        <fieldset
-          aria-label={`Confirm the search on ${name}`}
-          className="flex flex-wrap items-center gap-2"
-        >
+        <fieldset aria-label={`Confirm the search on ${name}`} className="flex flex-wrap items-center gap-2">
           <p className="text-sm">{source.costNote} Search now?</p>
           <Button size="sm" onClick={() => void run()}>
             Search {name}
