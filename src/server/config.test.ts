@@ -169,7 +169,12 @@ describe("loadConfig", () => {
       instagram: undefined,
       youtube: undefined,
     });
-    expect(c.apify).toEqual({ token: "apify_api_x", baseUrl: "https://api.apify.com", timeoutSec: 120 });
+    expect(c.apify).toEqual({
+      token: "apify_api_x",
+      baseUrl: "https://api.apify.com",
+      timeoutSec: 120,
+      maxItemsPerSearch: 50,
+    });
     expect(c.cookieFiles.instagram).toBe(cookies);
     writeFileSync(cookies, "sessionid=abc\n");
     expect(() => loadConfig({ INSTAGRAM_COOKIES_FILE: cookies }, secret)).toThrow(
@@ -189,6 +194,17 @@ describe("loadConfig", () => {
     });
     expect(() => loadConfig({ YOUTUBE_SEARCH_DAILY_BUDGET: "lots" }, secret)).toThrow(
       /YOUTUBE_SEARCH_DAILY_BUDGET must be a whole number from 0 to 100000, got "lots"/,
+    );
+  });
+
+  it("reads the Apify item cap of a platform search (issue #35): 50 by default, 1–1000, else a clear message", () => {
+    expect(loadConfig({}, secret).apify.maxItemsPerSearch).toBe(50);
+    expect(loadConfig({ APIFY_MAX_ITEMS_PER_SEARCH: "20" }, secret).apify.maxItemsPerSearch).toBe(20);
+    expect(() => loadConfig({ APIFY_MAX_ITEMS_PER_SEARCH: "0" }, secret)).toThrow(
+      /APIFY_MAX_ITEMS_PER_SEARCH must be from 1 to 1000, got 0/,
+    );
+    expect(() => loadConfig({ APIFY_MAX_ITEMS_PER_SEARCH: "many" }, secret)).toThrow(
+      /APIFY_MAX_ITEMS_PER_SEARCH must be a whole number from 1 to 1000, got "many"/,
     );
   });
 

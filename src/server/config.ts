@@ -126,6 +126,8 @@ const envSchema = z.object({
   APIFY_TOKEN: optionalString,
   APIFY_BASE_URL: httpUrl("https://api.apify.com"),
   APIFY_TIMEOUT_SECONDS: intInRange("APIFY_TIMEOUT_SECONDS", 10, 300, 120),
+  // "Find more on Instagram/TikTok" (issue #35): dataset items one Apify search may use, in all.
+  APIFY_MAX_ITEMS_PER_SEARCH: intInRange("APIFY_MAX_ITEMS_PER_SEARCH", 1, 1000, 50),
   UPSTREAM_PROXY: proxyUrl,
   INSTAGRAM_PROXY: proxyUrl,
   TIKTOK_PROXY: proxyUrl,
@@ -364,7 +366,12 @@ function configFrom(
       tiktok: e.TIKTOK_BASE_URL!,
     },
     collectors: e.COLLECTORS,
-    apify: { token: e.APIFY_TOKEN, baseUrl: e.APIFY_BASE_URL!, timeoutSec: e.APIFY_TIMEOUT_SECONDS },
+    apify: {
+      token: e.APIFY_TOKEN,
+      baseUrl: e.APIFY_BASE_URL!,
+      timeoutSec: e.APIFY_TIMEOUT_SECONDS,
+      maxItemsPerSearch: e.APIFY_MAX_ITEMS_PER_SEARCH,
+    },
     proxies: {
       upstream: e.UPSTREAM_PROXY,
       instagram: e.INSTAGRAM_PROXY,

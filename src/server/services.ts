@@ -29,8 +29,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { createDiscoveryService, type DiscoveryService } from "./discovery/discovery-service";
 import { createExpandService, type ExpandService } from "./discovery/expand/expand-service";
-import { createSearchBudget } from "./discovery/expand/search-budget";
-import { createYouTubeSearchClient } from "./discovery/expand/youtube-search";
+import { createSearchSources } from "./discovery/expand/sources";
 import { createFinderService, type FinderService } from "./discovery/finder/finder-service";
 import {
   createWebCandidateService,
@@ -265,27 +264,16 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     }),
   });
   const discovery = createDiscoveryService({ db });
-  // Issue #35: YouTube search needs the Data API key and YouTube among the collectors.
-  const youtubeSearch =
-    config.youtubeApiKey && config.collectors.some((c) => c === "youtube" || c === "youtube-api")
-      ? {
-          client: createYouTubeSearchClient({
-            http: collectors.http.youtube,
-            baseUrl: config.upstreams.youtubeApi,
-            apiKey: config.youtubeApiKey,
-            now,
-          }),
-          budget: createSearchBudget({
-            name: "youtube-search",
-            limit: config.discoveryReach.youtubeSearchDailyBudget,
-            now,
-            db,
-            redis: shared.redis,
-            redisKeyPrefix: config.redisKeyPrefix,
-          }),
-        }
-      : undefined;
-  const expand = createExpandService({ db, quota, now, youtube: youtubeSearch });
+  // Issue #35: the sources "Find more on {platform}" can search, best first per platform.
+  const searchSources = createSearchSources({
+    config,
+    collectors,
+    health: sourceHealth,
+    db,
+    redis: shared.redis,
+    now,
+  });
+  const expand = createExpandService({ db, quota, now, sources: searchSources });
   const growthRepo = createGrowthRepo(db);
   const mailer =
     config.smtpUrl && config.mailFrom

@@ -24,18 +24,25 @@ export const figuresSchema = z.object({
   kind: z.enum(FIGURES_KINDS),
   /** When the figures were read (ISO 8601), or null when not recorded. */
   readAt: z.string().nullable(),
+  /** Profile figures read from the platform's rounded display text ("1.2M subscribers"). */
+  rounded: z.boolean().optional(),
 });
 export type Figures = z.infer<typeof figuresSchema>;
 
-/** The figures of a row: its kind, and when they were read. */
+/** Sources whose profile figures are the platform's rounded display text (keyless YouTube search). */
+const ROUNDED_PROFILE_SOURCES = new Set(["youtube-innertube"]);
+
+/** The figures of a row: its kind, when they were read, and whether they are rounded display text. */
 export function figuresOf(row: {
   is_sample: boolean;
   last_fetched_at: Date | string | null;
   last_analyzed_at: Date | string | null;
+  source?: string | null;
 }): Figures {
   const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
   const kind = row.is_sample ? "sample" : row.last_analyzed_at === null ? "profile" : "report";
-  return { kind, readAt: iso(row.last_fetched_at ?? row.last_analyzed_at) };
+  const rounded = kind === "profile" && ROUNDED_PROFILE_SOURCES.has(row.source ?? "");
+  return { kind, readAt: iso(row.last_fetched_at ?? row.last_analyzed_at), ...(rounded ? { rounded } : {}) };
 }
 
 const DAY_MS = 86_400_000;
@@ -43,7 +50,12 @@ const DAY_MS = 86_400_000;
 /** "profile figures, 3 days old", "full report, today", "sample data" (what the row rests on, for people). */
 export function figuresLabel(figures: Figures, now: Date): string {
   if (figures.kind === "sample") return "sample data";
-  const what = figures.kind === "report" ? "full report" : "profile figures";
+  const what =
+    figures.kind === "report"
+      ? "full report"
+      : figures.rounded
+        ? "profile figures (rounded from the platform's display text)"
+        : "profile figures";
   if (figures.readAt === null) return what;
   const days = Math.max(0, Math.floor((now.getTime() - Date.parse(figures.readAt)) / DAY_MS));
   const age = days === 0 ? "read today" : days === 1 ? "1 day old" : `${days} days old`;

@@ -73,3 +73,22 @@ export const expandJobSchema = z.object({
 export type ExpandJob = z.infer<typeof expandJobSchema>;
 
 export const expandStartedSchema = z.object({ jobId: z.string() });
+
+/** GET /api/discovery/expand/sources?platform=: what can search it, first the one a search uses. */
+export const expandSourcesSchema = z.object({
+  platform: platformSchema,
+  sources: z.array(
+    z.object({
+      name: z.string(),
+      /** What one search may cost, said before the user confirms ("may use up to 50 Apify items"). */
+      costNote: z.string(),
+      /** Billed by a provider on the operator's account (Apify): the page asks before running. */
+      billed: z.boolean(),
+      /** A server-wide daily budget the source spends from, and today's use. */
+      budget: z.object({ name: z.string(), limit: z.number().int(), used: z.number().int() }).optional(),
+    }),
+  ),
+  /** What to configure when no source can search the platform; null otherwise. */
+  message: z.string().nullable(),
+});
+export type ExpandSources = z.infer<typeof expandSourcesSchema>;

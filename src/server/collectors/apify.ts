@@ -158,77 +158,99 @@ const ttItemSchema = z.looseObject({
   authorMeta: ttAuthorSchema,
 });
 
+/**
+ * One run-sync call of an Apify actor: its dataset items, or the provider's error as ours (token,
+ * credit, actor, run failure or timeout). `subject` names what the run was for in messages.
+ */
+export async function runApifyActor(
+  options: ApifyCollectorOptions,
+  run: {
+    actor: string;
+    input: object;
+    maxItems: number;
+    subject: string;
+    label: string;
+    signal?: AbortSignal;
+  },
+): Promise<{ items: unknown[]; provider: ProviderRun; ctx: UpstreamContext; body: string }> {
+  const { actor, input, maxItems, subject, label, signal } = run;
+  const base = options.baseUrl.replace(/\/+$/, "");
+  if (!options.token)
+    throw new NotConfiguredError(
+      `Apify needs APIFY_TOKEN (an Apify API token) to fetch ${label} data for ${subject}; set it or remove the Apify source from COLLECTORS`,
+    );
+  const query = new URLSearchParams({
+    timeout: String(options.timeoutSec),
+    maxItems: String(maxItems),
+    format: "json",
+    clean: "true",
+  });
+  const res = await options.http.request({
+    url: `${base}/v2/acts/${actor.replace("/", "~")}/run-sync-get-dataset-items?${query}`,
+    service: SERVICE,
+    subject,
+    method: "POST",
+    headers: {
+      authorization: `Bearer ${options.token}`,
+      "content-type": "application/json",
+      accept: "application/json",
+    },
+    body: JSON.stringify(input),
+    signal,
+  });
+  const ctx: UpstreamContext = { service: SERVICE, subject, what: `${actor} run`, logger: options.logger };
+  if (res.status !== 200 && res.status !== 201) {
+    const parsed = errorBodySchema.safeParse(safeJson(res.body));
+    const type = parsed.success ? (parsed.data.error.type ?? "") : "";
+    const detail = parsed.success ? truncateSample(parsed.data.error.message ?? "", 200) : "";
+    options.logger?.warn(
+      { service: SERVICE, actor, status: res.status, type, detail },
+      "Apify run-sync request failed",
+    );
+    const why = detail ? `: ${detail}` : "";
+    if (res.status === 401 || res.status === 403)
+      throw new NotConfiguredError(
+        `Apify refused APIFY_TOKEN (HTTP ${res.status}${type ? `, ${type}` : ""}), so ${label} data for ${subject} could not be fetched; check the token in the Apify console`,
+      );
+    if (res.status === 402)
+      throw new NotConfiguredError(
+        `The Apify account has no credit left for ${actor}${why}; ${label} data for ${subject} could not be fetched`,
+      );
+    if (res.status === 404) throw new NotConfiguredError(`Apify could not find the actor ${actor}${why}`);
+    if (res.status === 408)
+      throw new UpstreamUnreachableError(
+        `Apify's ${actor} run for ${subject} did not finish within ${formatWait(options.timeoutSec)} (APIFY_TIMEOUT_SECONDS)`,
+      );
+    if (res.status === 400 && (type === "run-failed" || type === "run-aborted" || type === ""))
+      throw new UpstreamUnreachableError(`Apify's ${actor} run for ${subject} failed${why}`);
+    throw upstreamChanged(ctx, res.body, `HTTP ${res.status}`);
+  }
+  const items = validateUpstream(z.array(z.unknown()), parseJsonText(res.body, ctx), ctx, res.body);
+  const provider: ProviderRun = {
+    name: "apify",
+    actor,
+    costUsd: null,
+    costNote: COST_NOTE,
+    items: items.length,
+  };
+  return { items, provider, ctx, body: res.body };
+}
+
 export function createApifyCollector(
   platform: "instagram" | "tiktok",
   options: ApifyCollectorOptions,
 ): Collector {
   const now = options.now ?? Date.now;
-  const base = options.baseUrl.replace(/\/+$/, "");
   const actor = platform === "instagram" ? INSTAGRAM_APIFY_ACTOR : TIKTOK_APIFY_ACTOR;
   const id = platform === "instagram" ? "instagram-apify" : "tiktok-apify";
   const label = platform === "instagram" ? "Instagram" : "TikTok";
 
   async function run(handle: string, input: object, maxItems: number, signal?: AbortSignal) {
-    const subject = `@${handle}`;
     if (!options.token)
       throw new NotConfiguredError(
-        `The ${id} source needs APIFY_TOKEN (an Apify API token) to analyse ${subject}; set it or remove ${id} from COLLECTORS`,
+        `The ${id} source needs APIFY_TOKEN (an Apify API token) to analyse @${handle}; set it or remove ${id} from COLLECTORS`,
       );
-    const query = new URLSearchParams({
-      timeout: String(options.timeoutSec),
-      maxItems: String(maxItems),
-      format: "json",
-      clean: "true",
-    });
-    const res = await options.http.request({
-      url: `${base}/v2/acts/${actor.replace("/", "~")}/run-sync-get-dataset-items?${query}`,
-      service: SERVICE,
-      subject,
-      method: "POST",
-      headers: {
-        authorization: `Bearer ${options.token}`,
-        "content-type": "application/json",
-        accept: "application/json",
-      },
-      body: JSON.stringify(input),
-      signal,
-    });
-    const ctx: UpstreamContext = { service: SERVICE, subject, what: `${actor} run`, logger: options.logger };
-    if (res.status !== 200 && res.status !== 201) {
-      const parsed = errorBodySchema.safeParse(safeJson(res.body));
-      const type = parsed.success ? (parsed.data.error.type ?? "") : "";
-      const detail = parsed.success ? truncateSample(parsed.data.error.message ?? "", 200) : "";
-      options.logger?.warn(
-        { service: SERVICE, actor, status: res.status, type, detail },
-        "Apify run-sync request failed",
-      );
-      const why = detail ? `: ${detail}` : "";
-      if (res.status === 401 || res.status === 403)
-        throw new NotConfiguredError(
-          `Apify refused APIFY_TOKEN (HTTP ${res.status}${type ? `, ${type}` : ""}), so ${label} data for ${subject} could not be fetched; check the token in the Apify console`,
-        );
-      if (res.status === 402)
-        throw new NotConfiguredError(
-          `The Apify account has no credit left for ${actor}${why}; ${label} data for ${subject} could not be fetched`,
-        );
-      if (res.status === 404) throw new NotConfiguredError(`Apify could not find the actor ${actor}${why}`);
-      if (res.status === 408)
-        throw new UpstreamUnreachableError(
-          `Apify's ${actor} run for ${subject} did not finish within ${formatWait(options.timeoutSec)} (APIFY_TIMEOUT_SECONDS)`,
-        );
-      if (res.status === 400 && (type === "run-failed" || type === "run-aborted" || type === ""))
-        throw new UpstreamUnreachableError(`Apify's ${actor} run for ${subject} failed${why}`);
-      throw upstreamChanged(ctx, res.body, `HTTP ${res.status}`);
-    }
-    const items = validateUpstream(z.array(z.unknown()), parseJsonText(res.body, ctx), ctx, res.body);
-    const provider: ProviderRun = {
-      name: "apify",
-      actor,
-      costUsd: null,
-      costNote: COST_NOTE,
-      items: items.length,
-    };
-    return { items, provider, ctx, body: res.body };
+    return runApifyActor(options, { actor, input, maxItems, subject: `@${handle}`, label, signal });
   }
 
   function noData(handle: string, items: unknown[]): UpstreamUnreachableError {

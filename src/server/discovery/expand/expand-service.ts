@@ -11,15 +11,14 @@ import { and, eq, sql } from "drizzle-orm";
 import { indexFieldsForSnapshot } from "#core/engine/build-report";
 import { canonicalHandle } from "#core/handles";
 import type { User } from "#core/schemas/auth";
-import type { ExpandJob, ExpandRequest } from "#core/schemas/expand";
+import type { ExpandJob, ExpandRequest, ExpandSources } from "#core/schemas/expand";
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb } from "../../db/database";
 import { accounts, discoveryExpandJobs } from "../../db/schema";
 import { AppError, NotFoundError, RateLimitedError, ValidationError } from "../../errors";
 import type { QuotaService } from "../../quota/quota-service";
-import type { SearchBudget } from "./search-budget";
-import { searchLocale, type YouTubeSearchClient } from "./youtube-search";
+import type { ExpandCriteria, SearchSource } from "./search-source";
 
 /** 409: nothing configured can search this platform; the message names what to configure. */
 export class NoSearchSourceError extends AppError {
@@ -29,12 +28,22 @@ export class NoSearchSourceError extends AppError {
 
 export const DEFAULT_EXPAND_LIMIT = 50;
 
+/** What to configure so a platform can be searched. */
+const NO_SOURCE: Record<Platform, string> = {
+  youtube:
+    "No source can search YouTube on this server: set YOUTUBE_API_KEY (a YouTube Data API v3 key), or keep youtube (or youtube-innertube, keyless) in COLLECTORS.",
+  instagram:
+    "No source can search Instagram on this server: set APIFY_TOKEN (Apify's Instagram search actors) and keep instagram (or instagram-apify) in COLLECTORS.",
+  tiktok:
+    "No source can search TikTok on this server: set APIFY_TOKEN (Apify's TikTok search actor) and keep tiktok (or tiktok-apify) in COLLECTORS.",
+};
+
 export interface ExpandServiceDeps {
   db: AppDb;
   quota: Pick<QuotaService, "consume">;
   now: () => Date;
-  /** YouTube's search, when YOUTUBE_API_KEY is set and YouTube's API is among the collectors. */
-  youtube?: { client: YouTubeSearchClient; budget: SearchBudget };
+  /** The sources that can search, best first per platform (e.g. the YouTube API before keyless). */
+  sources: readonly SearchSource[];
 }
 
 export interface ExpandService {
@@ -44,6 +53,8 @@ export interface ExpandService {
   run(jobId: string, signal?: AbortSignal): Promise<ExpandJob>;
   /** The expansion's progress, for the user who started it (or an admin). */
   get(jobId: string, user: User): Promise<ExpandJob>;
+  /** What can search the platform, first the one a search uses, with what it may cost. */
+  sources(platform: Platform): Promise<ExpandSources>;
   /** Sets how expansions are queued (the job system is built after the services). */
   setQueue(enqueue: (jobId: string, platform: Platform) => Promise<void>): void;
 }
@@ -71,16 +82,10 @@ export function searchText(request: ExpandRequest): string | null {
   return null;
 }
 
-function formatReset(at: Date, now: Date): string {
-  const mins = Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 60_000));
-  const h = Math.floor(mins / 60);
-  const wait = h > 0 ? `${h} h ${mins % 60} min` : `${mins} min`;
-  return `${at.toISOString().slice(11, 16)} UTC (midnight Pacific time), in ${wait}`;
-}
-
 export function createExpandService(deps: ExpandServiceDeps): ExpandService {
   const { db, now } = deps;
   let enqueue: ((jobId: string, platform: Platform) => Promise<void>) | null = null;
+  const sourcesOf = (platform: Platform) => deps.sources.filter((s) => s.platform === platform);
 
   async function update(id: string, values: Partial<JobRow>): Promise<void> {
     await db
@@ -144,32 +149,18 @@ export function createExpandService(deps: ExpandServiceDeps): ExpandService {
       const q = searchText(request);
       if (!q) throw new ValidationError("query: give a query or an industry to search for", "query");
       const platform = request.platform;
-      if (platform !== "youtube") {
-        throw new NoSearchSourceError(
-          `No source can search ${PLATFORM_LABELS[platform]} on this server yet: searching Instagram and TikTok needs a provider search (APIFY_TOKEN), which this version does not run.`,
-        );
-      }
-      const youtube = deps.youtube;
-      if (!youtube) {
-        throw new NoSearchSourceError(
-          "No source can search YouTube on this server: set YOUTUBE_API_KEY (a YouTube Data API v3 key) and keep youtube in COLLECTORS.",
-        );
-      }
+      const source = sourcesOf(platform)[0];
+      if (!source) throw new NoSearchSourceError(NO_SOURCE[platform]);
       if (!enqueue) throw new Error("expansions have no queue (setQueue was not called)");
-      // The search budget first (no call is made past it), then the user's report unit.
+      const criteria: ExpandCriteria = { ...request, q };
+      // The source's budget or pace first (no call is made past it), then the user's report unit.
       const at = now();
-      const taken = await youtube.budget.take();
-      if (!taken.ok) {
-        const wait = Math.ceil((taken.resetsAt.getTime() - at.getTime()) / 1000);
-        throw new RateLimitedError(
-          `Today's YouTube search budget (${youtube.budget.limit} searches, YOUTUBE_SEARCH_DAILY_BUDGET) is spent; it resets at ${formatReset(taken.resetsAt, at)}.`,
-          wait,
-        );
-      }
+      const admitted = await source.admit(criteria, at);
+      if (!admitted.ok) throw new RateLimitedError(admitted.message, admitted.retryAfterSec);
       try {
         if (!user.isAdmin) await deps.quota.consume({ kind: "user", userId: user.id });
       } catch (err) {
-        await youtube.budget.giveBack();
+        await admitted.undo?.();
         throw err;
       }
       const id = crypto.randomUUID();
@@ -177,9 +168,9 @@ export function createExpandService(deps: ExpandServiceDeps): ExpandService {
         id,
         userId: user.id,
         platform,
-        criteria: { ...request, q },
+        criteria: { ...criteria, source: source.name },
         state: "queued",
-        message: `Waiting to search YouTube for “${q}”…`,
+        message: `Waiting to search ${PLATFORM_LABELS[platform]} for “${q}”…`,
         createdAt: at,
         updatedAt: at,
       });
@@ -192,51 +183,70 @@ export function createExpandService(deps: ExpandServiceDeps): ExpandService {
       return { jobId: id };
     },
 
+    async sources(platform) {
+      const list = sourcesOf(platform);
+      return {
+        platform,
+        sources: await Promise.all(
+          list.map(async (s) => ({
+            name: s.name,
+            costNote: s.costNote(),
+            billed: s.billed,
+            ...(s.budget ? { budget: await s.budget() } : {}),
+          })),
+        ),
+        message: list.length > 0 ? null : NO_SOURCE[platform],
+      };
+    },
+
     async run(jobId, signal) {
       const row = await load(jobId);
       if (!row) throw new NotFoundError(`No expansion ${jobId} was found`);
       if (row.state !== "queued") return viewOf(row);
-      const criteria = row.criteria as ExpandRequest & { q: string };
-      const youtube = deps.youtube;
-      if (!youtube) {
-        await update(jobId, { state: "failed", message: "YouTube search is no longer configured." });
+      const criteria = row.criteria as ExpandCriteria & { source?: string };
+      const platform = row.platform as Platform;
+      const label = PLATFORM_LABELS[platform];
+      const source = sourcesOf(platform).find((s) => s.name === (criteria.source ?? "youtube-api"));
+      if (!source) {
+        await update(jobId, {
+          state: "failed",
+          message: `${criteria.source ?? "The source"} can no longer search ${label} on this server.`,
+        });
         return viewOf((await load(jobId))!);
       }
-      const spent: Record<string, number> = { "youtube.search": 1, "youtube.channels": 0 };
+      const spent: Record<string, number> = {};
       try {
-        await update(jobId, { state: "running", spent, message: `Searching YouTube for “${criteria.q}”…` });
-        const ids = await youtube.client.searchChannels(criteria.q, {
-          limit: criteria.limit ?? DEFAULT_EXPAND_LIMIT,
-          ...searchLocale(criteria.targetMarkets ?? []),
-          signal,
-        });
-        await update(jobId, {
-          found: ids.length,
-          spent,
-          message: `Found ${ids.length} channels; reading their profile figures…`,
-        });
-        const snapshots = await youtube.client.readChannels(ids, {
-          signal,
-          onBatch: () => {
-            spent["youtube.channels"] = (spent["youtube.channels"] ?? 0) + 1;
+        await update(jobId, { state: "running", message: `Searching ${label} for “${criteria.q}”…` });
+        const snapshots = await source.search(
+          { ...criteria, limit: criteria.limit ?? DEFAULT_EXPAND_LIMIT },
+          {
+            signal,
+            spent,
+            progress: (p) =>
+              update(jobId, {
+                ...(p.found !== undefined ? { found: p.found } : {}),
+                spent,
+                message: p.message,
+              }),
           },
-        });
+        );
         // Only now, with every profile read, does anything enter the index (no half-read rows).
         const added = await addProfiles(snapshots, now());
         const known = snapshots.length - added;
+        const noun = source.noun === "channels" ? ["channel", "channels"] : ["account", "accounts"];
         await update(jobId, {
           state: "done",
           found: snapshots.length,
           added,
           alreadyKnown: known,
           spent,
-          message: `Added ${added} new YouTube channel${added === 1 ? "" : "s"}; ${known} ${known === 1 ? "was" : "were"} already in the index.`,
+          message: `Added ${added} new ${label} ${added === 1 ? noun[0] : noun[1]}; ${known} ${known === 1 ? "was" : "were"} already in the index.`,
         });
       } catch (err) {
         await update(jobId, {
           state: "failed",
           spent,
-          message: err instanceof Error && err.message ? err.message : "The YouTube search failed.",
+          message: err instanceof Error && err.message ? err.message : `The ${label} search failed.`,
         });
       }
       return viewOf((await load(jobId))!);

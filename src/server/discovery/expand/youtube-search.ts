@@ -14,6 +14,8 @@ import type { HttpClient } from "../../collectors/http";
 import { parseUpstreamJson, type UpstreamContext } from "../../collectors/upstream-json";
 import { youtubeChannelSchema } from "../../collectors/youtube-shared";
 import { UpstreamChangedError } from "../../errors";
+import type { SearchBudget } from "./search-budget";
+import { admitFromBudget, plural, type SearchSource } from "./search-source";
 
 const SERVICE = "YouTube";
 export const CHANNELS_BATCH = 50;
@@ -228,4 +230,55 @@ function snapshotOf(channel: z.output<typeof channelSchema>, now: Date): Profile
     keywords: channel.brandingSettings?.channel?.keywords ?? null,
     totalViews: stats?.viewCount ?? null,
   } as ProfileSnapshot;
+}
+
+function formatReset(at: Date, now: Date): string {
+  const mins = Math.max(1, Math.ceil((at.getTime() - now.getTime()) / 60_000));
+  const h = Math.floor(mins / 60);
+  const wait = h > 0 ? `${h} h ${mins % 60} min` : `${mins} min`;
+  return `${at.toISOString().slice(11, 16)} UTC (midnight Pacific time), in ${wait}`;
+}
+
+/** The Data API search as a source: one search.list from the daily budget, channels.list per 50. */
+export function createYouTubeApiSearch(client: YouTubeSearchClient, budget: SearchBudget): SearchSource {
+  return {
+    name: "youtube-api",
+    platform: "youtube",
+    billed: false,
+    noun: "channels",
+    costNote: () =>
+      `One of today's ${budget.limit} YouTube searches (YOUTUBE_SEARCH_DAILY_BUDGET) and 1 quota unit per 50 channels read.`,
+    budget: async () => ({
+      name: "YOUTUBE_SEARCH_DAILY_BUDGET",
+      limit: budget.limit,
+      used: await budget.used(),
+    }),
+    admit: (_criteria, now) =>
+      admitFromBudget(
+        budget,
+        now,
+        (resetsAt) =>
+          `Today's YouTube search budget (${budget.limit} searches, YOUTUBE_SEARCH_DAILY_BUDGET) is spent; it resets at ${formatReset(resetsAt, now)}.`,
+      ),
+    async search(criteria, ctx) {
+      ctx.spent["youtube.search"] = 1;
+      ctx.spent["youtube.channels"] = 0;
+      await ctx.progress({ message: `Searching YouTube for “${criteria.q}”…` });
+      const ids = await client.searchChannels(criteria.q, {
+        limit: criteria.limit ?? 50,
+        ...searchLocale(criteria.targetMarkets ?? []),
+        signal: ctx.signal,
+      });
+      await ctx.progress({
+        found: ids.length,
+        message: `Found ${plural(ids.length, "channel", "channels")}; reading their profile figures…`,
+      });
+      return client.readChannels(ids, {
+        signal: ctx.signal,
+        onBatch: () => {
+          ctx.spent["youtube.channels"] = (ctx.spent["youtube.channels"] ?? 0) + 1;
+        },
+      });
+    },
+  };
 }

@@ -1,9 +1,9 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import type { ExpandJob, ExpandRequestInput } from "#core/schemas/expand";
+import type { ExpandJob, ExpandRequestInput, ExpandSources } from "#core/schemas/expand";
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { isApiError } from "../../lib/api-client";
-import { getExpandJob, startExpand } from "../../lib/expand-discovery";
+import { getExpandJob, getExpandSources, startExpand } from "../../lib/expand-discovery";
 import { ErrorText } from "../ui/alert";
 import { Button } from "../ui/button";
 import { Spinner } from "../ui/spinner";
@@ -13,6 +13,8 @@ export const EXPAND_POLL_MS = 1000;
 /**
  * "Find more on {platform}" (issue #35): searches the platform for the current criteria, shows the
  * job's progress, and when it is done asks for the ranking again (the found creators are in the index).
+ * It says beforehand what the search may cost (GET /api/discovery/expand/sources); a search billed
+ * by a provider (Apify items) runs only after the user confirms that cost.
  */
 export function FindMore({
   request,
@@ -26,6 +28,8 @@ export function FindMore({
   const [job, setJob] = useState<ExpandJob | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [sources, setSources] = useState<ExpandSources | null>(null);
+  const [confirming, setConfirming] = useState(false);
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -33,9 +37,21 @@ export function FindMore({
       alive.current = false;
     };
   }, []);
-  const name = PLATFORM_LABELS[request.platform];
+  const platform = request.platform;
+  useEffect(() => {
+    const controller = new AbortController();
+    getExpandSources(platform, controller.signal).then(
+      (found) => setSources(found),
+      // Not known (signed out, older server): the search itself says what is wrong.
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [platform]);
+  const name = PLATFORM_LABELS[platform];
+  const source = sources?.sources[0];
 
   const run = async () => {
+    setConfirming(false);
     setBusy(true);
     setError(null);
     setJob(null);
@@ -67,7 +83,12 @@ export function FindMore({
   return (
     <div data-testid="find-more" className="flex flex-col gap-1">
       <div>
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => void run()}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={busy || confirming}
+          onClick={() => (source?.billed ? setConfirming(true) : void run())}
+        >
           {busy ? <Spinner label="Searching" /> : <Search aria-hidden="true" />}
           Find more on {name}
         </Button>
@@ -75,7 +96,19 @@ export function FindMore({
       <p className="text-sm text-muted-foreground">
         Searches {name} for these criteria and adds the creators it finds to the index with their profile
         figures (one report from your daily allowance).
+        {source ? <span data-testid="find-more-cost"> {source.costNote}</span> : null}
       </p>
+      {confirming && source ? (
+        <fieldset aria-label={`Confirm the search on ${name}`} className="flex flex-wrap items-center gap-2">
+          <p className="text-sm">{source.costNote} Search now?</p>
+          <Button size="sm" onClick={() => void run()}>
+            Search {name}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
+            Cancel
+          </Button>
+        </fieldset>
+      ) : null}
       {job ? (
         <p role="status" className={job.state === "failed" ? "text-sm text-destructive" : "text-sm"}>
           {job.message}

@@ -561,6 +561,50 @@ describe("DiscoveryView: Find more on the platform (issue #35)", () => {
     await waitFor(() => expect(searchCalls(calls).length).toBe(before + 1));
   });
 
+  it("says what an Apify search may cost and runs it only after the user confirms", async () => {
+    const costNote =
+      "Runs Apify's Instagram search actors on your APIFY_TOKEN: may use up to 50 Apify items (APIFY_MAX_ITEMS_PER_SEARCH), billed by Apify.";
+    const { user, calls } = setup({
+      "GET /api/discovery/expand/sources": {
+        json: {
+          platform: "instagram",
+          sources: [{ name: "instagram-apify", costNote, billed: true }],
+          message: null,
+        },
+      },
+      "POST /api/discovery/expand": { status: 202, json: { jobId: "job-2" } },
+      "GET /api/discovery/expand/job-2": {
+        json: {
+          jobId: "job-2",
+          platform: "instagram",
+          state: "done",
+          found: 3,
+          added: 3,
+          alreadyKnown: 0,
+          spent: { "apify.runs": 1, "apify.items": 3 },
+          message: "Added 3 new Instagram accounts; 0 were already in the index.",
+        },
+      },
+    });
+    await searchFitness(user);
+    expect(await screen.findByTestId("find-more-cost")).toHaveTextContent("may use up to 50 Apify items");
+    const posted = () => calls.filter((c) => c.method === "POST" && c.url === "/api/discovery/expand");
+    await user.click(screen.getByRole("button", { name: "Find more on Instagram" }));
+    const confirm = screen.getByRole("group", { name: "Confirm the search on Instagram" });
+    expect(confirm).toHaveTextContent("may use up to 50 Apify items");
+    // Nothing runs (or is billed) before the user confirms; Cancel runs nothing.
+    expect(posted()).toHaveLength(0);
+    await user.click(within(confirm).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("group", { name: "Confirm the search on Instagram" })).toBeNull();
+    expect(posted()).toHaveLength(0);
+    await user.click(screen.getByRole("button", { name: "Find more on Instagram" }));
+    await user.click(screen.getByRole("button", { name: "Search Instagram" }));
+    expect(
+      await screen.findByText("Added 3 new Instagram accounts; 0 were already in the index."),
+    ).toBeInTheDocument();
+    expect(posted()).toHaveLength(1);
+  });
+
   it("says what to configure when nothing can search the platform", async () => {
     const { user } = setup({
       "POST /api/discovery/expand": {
