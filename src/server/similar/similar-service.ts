@@ -13,22 +13,40 @@ import { canonicalTargetMarket, FOLLOWER_RANGES } from "#core/schemas/discovery"
 import { PLATFORMS, type Platform } from "#core/schemas/platform";
 import type { LookalikesRequest, LookalikesResponse, Origin, SimilarResponse } from "#core/schemas/similar";
 import { type Representation, termCosine, termLabel, topicTerm } from "#core/similar/represent";
+import { signatureOf, signatureScope } from "#core/similar/signature";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { NotFoundError, ValidationError } from "../errors";
 
 /**
- * Similar creators and lookalikes (issue #36, docs/decisions/034-similar-creators.md): candidates
- * are the accounts sharing at least one of the seed's heaviest terms (a GIN index on
- * account_embeddings.terms), limited to CANDIDATES, then scored exactly here.
+ * Similar creators and lookalikes (issue #36, docs/decisions/034-similar-creators.md and
+ * 041-similar-speed.md): candidates are the accounts sharing an LSH band key of their heaviest terms
+ * with the seed (a GIN index on account_embeddings.signature), at most CANDIDATES, then scored
+ * exactly here from their terms, which also give the why.
  */
 
-/** Candidates ranked in the database per query (accounts sharing a key term). */
-const CANDIDATES = 4000;
-/** The best of them by term overlap, scored exactly here. */
-const SHORTLIST = 200;
-/** The seed's heaviest terms the candidate scan looks for. */
+/** Candidates read per similar query (accounts sharing a band key with the seed), scored exactly here. */
+const CANDIDATES = 600;
+/** Candidates read per lookalike query (filters come after: more are read). */
+const LOOKALIKE_CANDIDATES = 1200;
+/** Candidates by shared words when the band keys find too few. */
+const FALLBACK_CANDIDATES = 400;
+/** The seed's heaviest terms the fallback looks for. */
 const KEY_TERMS = 12;
+
+interface CandidateQuery {
+  platform: Platform;
+  isSample: boolean;
+  query: Pick<Representation, "terms" | "weights">;
+  exclude: number[];
+  /** Further representations whose band keys are asked too (each seed of a lookalike search). */
+  also?: Pick<Representation, "terms">[];
+  extra?: ReturnType<typeof sql>;
+  /** At most this many through the band keys. */
+  limit: number;
+  /** Fewer than this through the band keys: add accounts sharing a heavy word. */
+  enough: number;
+}
 
 /** Weights of the similarity (they add up to 1). */
 const W_TEXT = 0.7;
@@ -225,41 +243,50 @@ export function createSimilarService(deps: { db: AppDb }) {
     return row ? normalise(row) : null;
   }
 
-  async function candidates(opts: {
-    platform: Platform;
-    isSample: boolean;
-    keys: string[];
-    query: Pick<Representation, "terms" | "weights">;
-    exclude: number[];
-    extra?: ReturnType<typeof sql>;
-  }): Promise<AccountRow[]> {
-    if (opts.keys.length === 0) return [];
-    // Two stages in one statement: up to CANDIDATES accounts sharing a key term (GIN), ranked by the
-    // dot product of their terms with the query's, in the database; only the best SHORTLIST rows
-    // travel to the exact score here (moving rows with their term arrays is what costs).
-    const rows = rowsOf<AccountRow>(
-      await db.execute(sql`
-        with c as (
-          select e.account_id, e.terms, e.weights from account_embeddings e
-          where e.terms && ${sql.param(opts.keys)}::text[] and e.platform = ${opts.platform}
-            and e.is_sample = ${opts.isSample} and e.account_id <> all(${sql.param(opts.exclude)}::bigint[])
-          limit ${CANDIDATES}
-        ), q as (
-          select * from unnest(${sql.param(opts.query.terms)}::text[], ${sql.param(opts.query.weights)}::real[]) as q(t, w)
-        ), ranked as (
-          select c.account_id, sum(q.w * cw.w) as dot
-          from c cross join lateral unnest(c.terms, c.weights) as cw(t, w)
-          join q on q.t = cw.t
-          group by c.account_id
-          order by dot desc
-          limit ${SHORTLIST}
-        )
-        select ${ACCOUNT_COLUMNS} from ranked r
-        join accounts a on a.id = r.account_id
-        join account_embeddings e on e.account_id = r.account_id
-        where not a.is_private ${opts.extra ?? sql``}`),
-    );
-    return rows.map(normalise);
+  /** Accounts of the scope (platform, samples or real) matching `match`, at most `limit`, unranked. */
+  const scopeRows = (
+    opts: CandidateQuery,
+    match: ReturnType<typeof sql>,
+    limit: number,
+  ) => sql`(select ${ACCOUNT_COLUMNS} from account_embeddings e join accounts a on a.id = e.account_id
+    where ${match} and e.platform = ${opts.platform} and e.is_sample = ${opts.isSample}
+      and e.account_id <> all(${sql.param(opts.exclude)}::bigint[]) and not a.is_private ${opts.extra ?? sql``}
+    limit ${limit})`;
+
+  async function candidates(opts: CandidateQuery): Promise<AccountRow[]> {
+    // The accounts sharing a tight band key with the query (near duplicates) first, then those
+    // sharing a loose one, at most `limit` in all: two GIN lookups on int4[] whose union the database
+    // stops reading once it has enough. Their terms travel here for the exact score and the why.
+    const scope = signatureScope(opts.platform, opts.isSample);
+    const sigs = [opts.query, ...(opts.also ?? [])].map((r) => signatureOf(r.terms, scope));
+    const sig = {
+      tight: [...new Set(sigs.flatMap((x) => x.tight))],
+      loose: [...new Set(sigs.flatMap((x) => x.loose))],
+    };
+    const tight = sql`e.signature && ${sql.param(sig.tight)}::int4[]`;
+    const loose = sql`e.signature && ${sql.param(sig.loose)}::int4[] and not (${tight})`;
+    const found =
+      sig.tight.length === 0
+        ? []
+        : rowsOf<AccountRow>(
+            await db.execute(sql`select * from (${scopeRows(opts, tight, opts.limit)} union all
+              ${scopeRows(opts, loose, opts.limit)}) c limit ${opts.limit}`),
+          ).map(normalise);
+    if (found.length >= opts.enough) return found;
+    // Few accounts like it (a rare mix of words, or representations not rebuilt since 0019): the ones
+    // sharing one of its heaviest words, through the GIN index on the terms.
+    const keys = keyTerms(opts.query);
+    if (keys.length === 0) return found;
+    const more = rowsOf<AccountRow>(
+      await db.execute(
+        scopeRows(
+          { ...opts, exclude: [...opts.exclude, ...found.map((r) => r.id)] },
+          sql`e.terms && ${sql.param(keys)}::text[]`,
+          FALLBACK_CANDIDATES,
+        ),
+      ),
+    ).map(normalise);
+    return [...found, ...more];
   }
 
   return {
@@ -274,9 +301,10 @@ export function createSimilarService(deps: { db: AppDb }) {
       const found = await candidates({
         platform: seed.platform,
         isSample: seed.isSample,
-        keys: keyTerms(rep),
         query: rep,
         exclude: [seed.id],
+        limit: CANDIDATES,
+        enough: limit,
       });
       const scored = found
         .map((c) => scoreAgainst(rep, c))
@@ -334,10 +362,12 @@ export function createSimilarService(deps: { db: AppDb }) {
       const found = await candidates({
         platform,
         isSample,
-        keys: keyTerms(merged),
         query: merged,
+        also: seeds,
         exclude: seeds.map((s) => s.id),
         extra: followerFilter,
+        limit: LOOKALIKE_CANDIDATES,
+        enough: req.page * req.pageSize,
       });
       const targets = resolveTargets(markets);
       const seedLike = { ...merged, formats, countries, followers, industry: seedIndustries[0]! };
