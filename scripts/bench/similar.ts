@@ -108,17 +108,22 @@ async function benchOne(database: Database, kind: "pglite" | "postgres", rows: n
       .filter((s) => s.similarity > 0 && s.why.length > 0)
       .sort((a, b) => b.similarity - a.similarity || b.row.followers - a.row.followers)
       .slice(0, 10)
-      .map((s) => s.row.username);
+      .map((s) => ({ username: s.row.username, similarity: s.similarity }));
   };
   const exact: number[] = [];
   let recallHits = 0;
   let recallTotal = 0;
+  let scoreGot = 0;
+  let scoreExact = 0;
   for (const s of seeds.slice(0, EXACT_SEEDS)) {
     const t = await timed(() => exactTop(s.platform, s.username));
     exact.push(t.ms);
-    const got = new Set((await service.similar(s.platform, s.username, 10)).results.map((r) => r.username));
-    recallHits += t.value.filter((u) => got.has(u)).length;
+    const answer = (await service.similar(s.platform, s.username, 10)).results;
+    const got = new Set(answer.map((r) => r.username));
+    recallHits += t.value.filter((e) => got.has(e.username)).length;
     recallTotal += t.value.length;
+    scoreGot += answer.reduce((sum, r) => sum + r.similarity, 0);
+    scoreExact += t.value.reduce((sum, e) => sum + e.similarity, 0);
   }
 
   // Lookalikes of three creators of one platform.
@@ -168,6 +173,12 @@ async function benchOne(database: Database, kind: "pglite" | "postgres", rows: n
       value: recallTotal === 0 ? 0 : recallHits / recallTotal,
       unit: "share",
       note: `indexed top 10 vs the exact top 10 on ${EXACT_SEEDS} seeds`,
+    },
+    {
+      name: `similar.score_ratio_at_10.${tag}`,
+      value: scoreExact === 0 ? 0 : scoreGot / scoreExact,
+      unit: "share",
+      note: `summed similarity of the indexed top 10 over the exact top 10's (${EXACT_SEEDS} seeds): how close the answer is where many creators tie`,
     },
     {
       name: `lookalikes.p95_ms.${tag}`,
