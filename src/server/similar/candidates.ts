@@ -9,16 +9,13 @@ import { rowsOf } from "../db/rows";
 /**
  * The candidate stage of similar creators and lookalikes (docs/decisions/041-similar-speed.md): the
  * accounts sharing LSH band keys of their heaviest terms with the query, through a GIN index on
- * account_embeddings.signature, ranked by keys shared; a bounded read whatever the index's size.
+ * account_embeddings.signature, tight keys first; a bounded read whatever the index's size.
  */
 
-/** Candidates read per similar query (accounts sharing a band key with the seed), ranked by keys shared. */
-export const CANDIDATES = 2000;
-/** The best of them by keys shared, scored exactly here. */
-export const SHORTLIST = 150;
-/** The same for a lookalike search (filters come after: more are scored). */
-export const LOOKALIKE_CANDIDATES = 3000;
-export const LOOKALIKE_SHORTLIST = 400;
+/** Candidates read per similar query (accounts sharing a band key with the seed), scored exactly here. */
+export const CANDIDATES = 600;
+/** The same for a lookalike search (filters come after: more are read). */
+export const LOOKALIKE_CANDIDATES = 1200;
 /** Candidates by shared words when the band keys find too few. */
 const FALLBACK_CANDIDATES = 400;
 /** The seed's heaviest terms the fallback looks for. */
@@ -32,10 +29,8 @@ export interface CandidateQuery {
   /** Further representations whose band keys are asked too (each seed of a lookalike search). */
   also?: Pick<Representation, "terms">[];
   extra?: ReturnType<typeof sql>;
-  /** At most this many through the band keys, … */
+  /** At most this many through the band keys. */
   limit: number;
-  /** … of which this many, sharing the most keys, are scored. */
-  shortlist: number;
   /** Fewer than this through the band keys: add accounts sharing a heavy word. */
   enough: number;
 }
@@ -97,31 +92,21 @@ export function createCandidateSearch(db: AppDb) {
     limit ${limit})`;
 
   async function candidates(opts: CandidateQuery): Promise<AccountRow[]> {
-    // Up to `limit` accounts sharing a band key with the query (a GIN lookup on int4[]), ranked in
-    // the database by how many keys they share (tight keys count twice: four equal minima); only the
-    // best `shortlist` travel here, with their terms, for the exact score and the why.
+    // The accounts sharing a tight band key with the query (near duplicates) first, then those sharing
+    // a loose one, at most `limit` in all: GIN lookups on int4[] whose union the database stops reading
+    // once it has enough. Their terms travel here for the exact score and the why. (Ranking a larger
+    // read by keys shared in SQL measured slower on PGlite: decision 041.)
     const scope = signatureScope(opts.platform, opts.isSample);
     const sigs = [opts.query, ...(opts.also ?? [])].map((r) => signatureOf(r.terms, scope));
-    const tight = [...new Set(sigs.flatMap((x) => x.tight))];
-    const all = [...tight, ...new Set(sigs.flatMap((x) => x.loose))];
+    const tightKeys = [...new Set(sigs.flatMap((x) => x.tight))];
+    const tight = sql`e.signature && ${sql.param(tightKeys)}::int4[]`;
+    const loose = sql`e.signature && ${sql.param([...new Set(sigs.flatMap((x) => x.loose))])}::int4[] and not (${tight})`;
     const found =
-      tight.length === 0
+      tightKeys.length === 0
         ? []
         : rowsOf<AccountRow>(
-            await db.execute(sql`
-              with c as (
-                select e.account_id, e.signature from account_embeddings e join accounts a on a.id = e.account_id
-                where e.signature && ${sql.param(all)}::int4[] and e.platform = ${opts.platform}
-                  and e.is_sample = ${opts.isSample} and e.account_id <> all(${sql.param(opts.exclude)}::bigint[])
-                  and not a.is_private ${opts.extra ?? sql``}
-                limit ${opts.limit}
-              ), best as (
-                select c.account_id, (select count(*) + count(*) filter (where k = any(${sql.param(tight)}::int4[]))
-                  from unnest(c.signature) k where k = any(${sql.param(all)}::int4[])) as hits
-                from c order by hits desc limit ${opts.shortlist}
-              )
-              select ${ACCOUNT_COLUMNS} from best join accounts a on a.id = best.account_id
-              join account_embeddings e on e.account_id = best.account_id`),
+            await db.execute(sql`select * from (${scopeRows(opts, tight, opts.limit)} union all
+              ${scopeRows(opts, loose, opts.limit)}) c limit ${opts.limit}`),
           ).map(normalise);
     if (found.length >= opts.enough) return found;
     // Few accounts like it (a rare mix of words, or representations not rebuilt since 0019): the ones

@@ -22,9 +22,7 @@ import {
   CANDIDATES,
   createCandidateSearch,
   LOOKALIKE_CANDIDATES,
-  LOOKALIKE_SHORTLIST,
   normalise,
-  SHORTLIST,
 } from "./candidates";
 
 /**
@@ -200,7 +198,6 @@ export function createSimilarService(deps: { db: AppDb }) {
         query: rep,
         exclude: [seed.id],
         limit: CANDIDATES,
-        shortlist: SHORTLIST,
         enough: limit,
       });
       const scored = found
@@ -264,7 +261,6 @@ export function createSimilarService(deps: { db: AppDb }) {
         exclude: seeds.map((s) => s.id),
         extra: followerFilter,
         limit: LOOKALIKE_CANDIDATES,
-        shortlist: LOOKALIKE_SHORTLIST,
         enough: req.page * req.pageSize,
       });
       const targets = resolveTargets(markets);
