@@ -11,7 +11,7 @@
 import { CONCEPTS } from "./concepts";
 
 /** Changes when the way representations are made changes (stored with each; a rebuild replaces them). */
-export const REPRESENTATION_MODEL = "terms-v1-32";
+export const REPRESENTATION_MODEL = "terms-v1-32+lsh-v1";
 
 /** At most this many terms are kept per account (the heaviest). */
 export const MAX_TERMS = 32;

@@ -675,8 +675,13 @@ export const accountEmbeddings = pgTable(
     weights: real("weights").array().notNull().default(sql`'{}'::real[]`),
     formats: text("formats").array().notNull().default(sql`'{}'::text[]`),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    /** LSH band keys of the heaviest terms (core/similar/signature.ts): the fast candidate lookup (0019). */
+    signature: integer("signature").array().notNull().default(sql`'{}'::integer[]`),
   },
-  (t) => [index("account_embeddings_terms_idx").using("gin", t.terms).with({ gin_pending_list_limit: 128 })],
+  (t) => [
+    index("account_embeddings_terms_idx").using("gin", t.terms).with({ gin_pending_list_limit: 128 }),
+    index("account_embeddings_signature_idx").using("gin", t.signature).with({ gin_pending_list_limit: 128 }),
+  ],
 );
 
 /**

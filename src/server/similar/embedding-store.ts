@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { createSampleCatalog, type SampleCatalog } from "#core/sample/index";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import { REPRESENTATION_MODEL, type Representation, represent } from "#core/similar/represent";
+import { signatureOf, signatureScope } from "#core/similar/signature";
 import type { AppDb, DbOrTx } from "../db/database";
 import { rowsOf } from "../db/rows";
 
@@ -22,20 +23,28 @@ export async function saveRepresentation(
   if (rows.length === 0) return;
   // Arrays of arrays do not pass through unnest() as rows; terms and formats travel joined by \u001f.
   const col = <T>(f: (r: (typeof rows)[number]) => T) => sql.param(rows.map(f));
+  // The LSH band keys of the heaviest terms, tight then loose (the candidate lookup, decision 041).
+  const keysOf = (r: (typeof rows)[number]) => {
+    const sig = signatureOf(r.rep.terms, signatureScope(r.platform, r.isSample));
+    return [...sig.tight, ...sig.loose].join(",");
+  };
   await tx.execute(sql`
-    insert into account_embeddings (account_id, platform, is_sample, model, terms, weights, formats, updated_at)
+    insert into account_embeddings (account_id, platform, is_sample, model, terms, weights, formats, signature,
+      updated_at)
     select u.id, u.platform, u.is_sample, ${REPRESENTATION_MODEL},
       case when u.terms = '' then '{}'::text[] else string_to_array(u.terms, ${"\u001f"}) end,
       case when u.weights = '' then '{}'::real[] else string_to_array(u.weights, ',')::real[] end,
       case when u.formats = '' then '{}'::text[] else string_to_array(u.formats, ${"\u001f"}) end,
+      case when u.signature = '' then '{}'::int4[] else string_to_array(u.signature, ',')::int4[] end,
       now()
     from unnest(${col((r) => r.accountId)}::bigint[], ${col((r) => r.platform)}::text[],
       ${col((r) => r.isSample)}::boolean[], ${col((r) => r.rep.terms.join("\u001f"))}::text[],
-      ${col((r) => r.rep.weights.join(","))}::text[], ${col((r) => r.rep.formats.join("\u001f"))}::text[])
-      as u(id, platform, is_sample, terms, weights, formats)
+      ${col((r) => r.rep.weights.join(","))}::text[], ${col((r) => r.rep.formats.join("\u001f"))}::text[],
+      ${col(keysOf)}::text[])
+      as u(id, platform, is_sample, terms, weights, formats, signature)
     on conflict (account_id) do update set platform = excluded.platform, is_sample = excluded.is_sample,
       model = excluded.model, terms = excluded.terms, weights = excluded.weights, formats = excluded.formats,
-      updated_at = excluded.updated_at`);
+      signature = excluded.signature, updated_at = excluded.updated_at`);
 }
 
 /** The hook of a saved analysis: the account's representation from the snapshot just stored. */

@@ -16,19 +16,21 @@ import { type Representation, termCosine, termLabel, topicTerm } from "#core/sim
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { NotFoundError, ValidationError } from "../errors";
+import {
+  ACCOUNT_COLUMNS,
+  type AccountRow,
+  CANDIDATES,
+  createCandidateSearch,
+  LOOKALIKE_CANDIDATES,
+  normalise,
+} from "./candidates";
 
 /**
- * Similar creators and lookalikes (issue #36, docs/decisions/034-similar-creators.md): candidates
- * are the accounts sharing at least one of the seed's heaviest terms (a GIN index on
- * account_embeddings.terms), limited to CANDIDATES, then scored exactly here.
+ * Similar creators and lookalikes (issue #36, docs/decisions/034-similar-creators.md and
+ * 041-similar-speed.md): candidates are the accounts sharing an LSH band key of their heaviest terms
+ * with the seed (a GIN index on account_embeddings.signature), at most CANDIDATES, then scored
+ * exactly here from their terms, which also give the why.
  */
-
-/** Candidates ranked in the database per query (accounts sharing a key term). */
-const CANDIDATES = 4000;
-/** The best of them by term overlap, scored exactly here. */
-const SHORTLIST = 200;
-/** The seed's heaviest terms the candidate scan looks for. */
-const KEY_TERMS = 12;
 
 /** Weights of the similarity (they add up to 1). */
 const W_TEXT = 0.7;
@@ -73,45 +75,6 @@ const FORMAT_PLURALS: Record<string, string> = {
   short: "shorts",
   live: "lives",
 };
-
-interface AccountRow {
-  id: number;
-  platform: Platform;
-  username: string;
-  name: string;
-  bio: string;
-  verified: boolean;
-  followers: number;
-  industry: string;
-  countries: string[];
-  engagementRate: number | null;
-  isSample: boolean;
-  hasReport: boolean;
-  origin: Origin;
-  lastFetchedAt: Date | string | null;
-  lastAnalyzedAt: Date | string | null;
-  terms: string[];
-  weights: number[];
-  formats: string[];
-}
-
-const ACCOUNT_COLUMNS = sql`a.id, a.platform, a.username, a.name, a.bio, a.verified, a.followers, a.industry,
-  a.countries, a.engagement_rate as "engagementRate", a.is_sample as "isSample",
-  (a.last_analyzed_at is not null) as "hasReport", a.origin, a.last_fetched_at as "lastFetchedAt",
-  a.last_analyzed_at as "lastAnalyzedAt", e.terms, e.weights, e.formats`;
-
-function normalise(r: AccountRow): AccountRow {
-  return {
-    ...r,
-    id: Number(r.id),
-    followers: Number(r.followers),
-    engagementRate: r.engagementRate == null ? null : Number(r.engagementRate),
-    weights: (r.weights ?? []).map(Number),
-    terms: r.terms ?? [],
-    formats: r.formats ?? [],
-    countries: r.countries ?? [],
-  };
-}
 
 export interface Scored {
   row: AccountRow;
@@ -199,14 +162,9 @@ function centroid(seeds: readonly AccountRow[]): Pick<Representation, "terms" | 
   return { terms: kept.map(([t]) => t), weights: kept.map(([, w]) => w / norm) };
 }
 
-/** The seed's heaviest terms (the topic term last: it alone would match a whole industry). */
-function keyTerms(rep: Pick<Representation, "terms">): string[] {
-  const words = rep.terms.filter((t) => !t.startsWith("topic:"));
-  return words.length > 0 ? words.slice(0, KEY_TERMS) : rep.terms.slice(0, 1);
-}
-
 export function createSimilarService(deps: { db: AppDb }) {
   const { db } = deps;
+  const candidates = createCandidateSearch(db);
 
   async function findAccount(platform: Platform | undefined, username: string): Promise<AccountRow | null> {
     const where = platform
@@ -225,43 +183,6 @@ export function createSimilarService(deps: { db: AppDb }) {
     return row ? normalise(row) : null;
   }
 
-  async function candidates(opts: {
-    platform: Platform;
-    isSample: boolean;
-    keys: string[];
-    query: Pick<Representation, "terms" | "weights">;
-    exclude: number[];
-    extra?: ReturnType<typeof sql>;
-  }): Promise<AccountRow[]> {
-    if (opts.keys.length === 0) return [];
-    // Two stages in one statement: up to CANDIDATES accounts sharing a key term (GIN), ranked by the
-    // dot product of their terms with the query's, in the database; only the best SHORTLIST rows
-    // travel to the exact score here (moving rows with their term arrays is what costs).
-    const rows = rowsOf<AccountRow>(
-      await db.execute(sql`
-        with c as (
-          select e.account_id, e.terms, e.weights from account_embeddings e
-          where e.terms && ${sql.param(opts.keys)}::text[] and e.platform = ${opts.platform}
-            and e.is_sample = ${opts.isSample} and e.account_id <> all(${sql.param(opts.exclude)}::bigint[])
-          limit ${CANDIDATES}
-        ), q as (
-          select * from unnest(${sql.param(opts.query.terms)}::text[], ${sql.param(opts.query.weights)}::real[]) as q(t, w)
-        ), ranked as (
-          select c.account_id, sum(q.w * cw.w) as dot
-          from c cross join lateral unnest(c.terms, c.weights) as cw(t, w)
-          join q on q.t = cw.t
-          group by c.account_id
-          order by dot desc
-          limit ${SHORTLIST}
-        )
-        select ${ACCOUNT_COLUMNS} from ranked r
-        join accounts a on a.id = r.account_id
-        join account_embeddings e on e.account_id = r.account_id
-        where not a.is_private ${opts.extra ?? sql``}`),
-    );
-    return rows.map(normalise);
-  }
-
   return {
     /** Similar creators of one stored account: real accounts for a real one, samples for a sample. */
     async similar(platform: Platform | undefined, username: string, limit: number): Promise<SimilarResponse> {
@@ -274,9 +195,10 @@ export function createSimilarService(deps: { db: AppDb }) {
       const found = await candidates({
         platform: seed.platform,
         isSample: seed.isSample,
-        keys: keyTerms(rep),
         query: rep,
         exclude: [seed.id],
+        limit: CANDIDATES,
+        enough: limit,
       });
       const scored = found
         .map((c) => scoreAgainst(rep, c))
@@ -334,10 +256,12 @@ export function createSimilarService(deps: { db: AppDb }) {
       const found = await candidates({
         platform,
         isSample,
-        keys: keyTerms(merged),
         query: merged,
+        also: seeds,
         exclude: seeds.map((s) => s.id),
         extra: followerFilter,
+        limit: LOOKALIKE_CANDIDATES,
+        enough: req.page * req.pageSize,
       });
       const targets = resolveTargets(markets);
       const seedLike = { ...merged, formats, countries, followers, industry: seedIndustries[0]! };

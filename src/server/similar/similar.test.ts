@@ -256,6 +256,72 @@ describe.each(testedDatabaseKinds())("similar creators and lookalikes (%s)", (ki
     await syncEmbeddings(h.database.db);
   });
 
+  it("finds a near duplicate through the band keys, follows its profile when it changes, forgets it once removed", async () => {
+    const db = h.database.db;
+    const anna = REAL[0]!;
+    const [clone] = await db
+      .insert(accounts)
+      .values({
+        platform: "instagram",
+        username: "fit_anna_twin",
+        name: "fit_anna_twin",
+        bio: anna.bio,
+        industry: anna.industry,
+        followers: 40_000,
+        countries: anna.countries,
+        source: "import",
+        origin: "import" as const,
+      })
+      .returning({ id: accounts.id });
+    await db.insert(posts).values(
+      anna.captions.map((caption, i) => ({
+        accountId: clone!.id,
+        externalId: `twin-${i}`,
+        type: "reel",
+        caption,
+        postedAt: new Date(NOW.getTime() - i * 86_400_000),
+      })),
+    );
+    await syncEmbeddings(db);
+    // The accounts sharing one of fit_anna's tight band keys (the first 8 of its signature).
+    const tightMates = async () =>
+      rowsOf<{ username: string }>(
+        await db.execute(sql`select a.username from account_embeddings e join accounts a on a.id = e.account_id
+          where e.signature && (select s.signature[1:8] from account_embeddings s join accounts sa
+            on sa.id = s.account_id where sa.username = 'fit_anna' and sa.platform = 'instagram')
+            and a.username <> 'fit_anna'`),
+      ).map((r) => r.username);
+    expect(await tightMates()).toContain("fit_anna_twin");
+    // limit=1: the band keys alone answer (no fallback to shared words).
+    const first = await similar("fit_anna", "platform=instagram&limit=1");
+    expect(first.body.results.map((r) => r.username)).toEqual(["fit_anna_twin"]);
+    expect(first.body.results[0]!.similarity).toBeGreaterThan(0.9);
+
+    // The twin turns to tech reviews: a rebuild moves its keys away from fit_anna's.
+    await db.execute(sql`update accounts set bio = 'Phone and laptop reviews, unboxings and benchmarks',
+      industry = 'Technology', updated_at = now() where id = ${clone!.id}`);
+    await db.execute(
+      sql`update posts set caption = 'Unboxing the new phone #tech #unboxing' where account_id = ${clone!.id}`,
+    );
+    await syncEmbeddings(db);
+    expect(await tightMates()).not.toContain("fit_anna_twin");
+    const after = await similar("fit_anna", "platform=instagram&limit=1");
+    expect(after.body.results.map((r) => r.username)).not.toContain("fit_anna_twin");
+    const tech = await similar("gadget_gus", "platform=instagram&limit=1");
+    expect(tech.body.results.map((r) => r.username)).toEqual(["fit_anna_twin"]);
+
+    // Removed: its representation goes with it (on delete cascade), and so does it from every answer.
+    await db.execute(sql`delete from accounts where id = ${clone!.id}`);
+    const [left] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from account_embeddings where account_id = ${clone!.id}`,
+      ),
+    );
+    expect(Number(left!.n)).toBe(0);
+    const gone = await similar("gadget_gus", "platform=instagram&limit=50");
+    expect(gone.body.results.map((r) => r.username)).not.toContain("fit_anna_twin");
+  });
+
   it("a report rewrites the account's representation from the snapshot it stores", async () => {
     const [sample] = rowsOf<{ id: number; username: string }>(
       await h.database.db.execute(
