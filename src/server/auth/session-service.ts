@@ -40,6 +40,8 @@ export function createSessionService(deps: {
   adminEmails: string[];
   ttlMs: number;
   now: () => Date;
+  /** Issue #37: makes the user's personal workspace on their first session (idempotent). */
+  ensureWorkspace?: (userId: string) => Promise<unknown>;
 }): SessionService {
   const { db } = deps;
   const admins = new Set(deps.adminEmails);
@@ -118,6 +120,7 @@ export function createSessionService(deps: {
       return { id: row!.id, created: row!.created };
     },
     async create(userId, userAgent) {
+      await deps.ensureWorkspace?.(userId);
       const token = crypto.randomBytes(32).toString("base64url");
       const expiresAt = new Date(deps.now().getTime() + deps.ttlMs);
       await db
