@@ -32,6 +32,10 @@ import { createExpandService, type ExpandService } from "./discovery/expand/expa
 import { createSearchBudget } from "./discovery/expand/search-budget";
 import { createYouTubeSearchClient } from "./discovery/expand/youtube-search";
 import { createFinderService, type FinderService } from "./discovery/finder/finder-service";
+import { createCrawlService, type CrawlService } from "./discovery/growth/crawl-service";
+import { createFeaturedChannelsReader } from "./discovery/growth/featured-channels";
+import { createGrowthQueue, type GrowthQueue } from "./discovery/growth/growth-queue";
+import type { IndexPanelDeps } from "./discovery/growth/index-panel";
 import {
   createWebCandidateService,
   type WebCandidateService,
@@ -117,6 +121,10 @@ export interface Services {
   compare: CompareService;
   /** "Find more on {platform}" (issue #35): platform searches that add real creators to the index. */
   expand: ExpandService;
+  /** The index's growth around reports, admin crawls and the Index panel's budgets (issue #35). */
+  indexGrowth: GrowthQueue;
+  crawl: CrawlService;
+  indexPanel: Omit<IndexPanelDeps, "db" | "crawls">;
 }
 
 export interface ServiceDeps {
@@ -228,7 +236,45 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
   const extractor = criteriaExtractorFromConfig(config, { ...ai, onUsage });
   const benchmarkCells = createBenchmarkCache(db, () => now().getTime());
   const writer = countWriterTokens(aiWriterFromConfig(config, ai), tokens);
-  const reportStore = new ReportStore({ repo, bodyCache: shared.bodyCache, now });
+  // Issue #35: the index grows around analysed reports within INDEX_GROWTH_PER_DAY (0 = off).
+  const youtubeApiOn = Boolean(
+    config.youtubeApiKey && config.collectors.some((c) => c === "youtube" || c === "youtube-api"),
+  );
+  const growthBudget =
+    config.indexGrowthPerDay > 0
+      ? createSearchBudget({
+          name: "index-growth",
+          limit: config.indexGrowthPerDay,
+          now,
+          db,
+          redis: shared.redis,
+          redisKeyPrefix: config.redisKeyPrefix,
+        })
+      : null;
+  const indexGrowth = createGrowthQueue({
+    db,
+    chain: collectors,
+    budget: growthBudget,
+    now,
+    featuredChannels:
+      youtubeApiOn && config.youtubeApiKey
+        ? createFeaturedChannelsReader({
+            http: collectors.http.youtube,
+            baseUrl: config.upstreams.youtubeApi,
+            apiKey: config.youtubeApiKey,
+          })
+        : undefined,
+    logger: deps.logger,
+  });
+  const reportStore = new ReportStore({
+    repo,
+    bodyCache: shared.bodyCache,
+    now,
+    afterSave: (snapshot, accountId) =>
+      indexGrowth
+        .noteReport(snapshot, accountId)
+        .catch((err: Error) => deps.logger?.warn({ err: err.message }, "could not note the report's pointers")),
+  });
   const reports = createReportService({
     repo,
     store: reportStore,
@@ -267,7 +313,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
   const discovery = createDiscoveryService({ db });
   // Issue #35: YouTube search needs the Data API key and YouTube among the collectors.
   const youtubeSearch =
-    config.youtubeApiKey && config.collectors.some((c) => c === "youtube" || c === "youtube-api")
+    youtubeApiOn && config.youtubeApiKey
       ? {
           client: createYouTubeSearchClient({
             http: collectors.http.youtube,
@@ -286,6 +332,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
         }
       : undefined;
   const expand = createExpandService({ db, quota, now, youtube: youtubeSearch });
+  const crawl = createCrawlService({ db, chain: collectors, growth: indexGrowth, now });
   const growthRepo = createGrowthRepo(db);
   const mailer =
     config.smtpUrl && config.mailFrom
@@ -312,6 +359,18 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     quota,
     collectors,
     expand,
+    indexGrowth,
+    crawl,
+    indexPanel: {
+      now,
+      growthBudget,
+      budgets: () => [
+        ...(youtubeSearch
+          ? [{ budget: youtubeSearch.budget, label: "YouTube search (search.list calls a day)" }]
+          : []),
+        ...(growthBudget ? [{ budget: growthBudget, label: "Index growth (profiles read a day)" }] : []),
+      ],
+    },
     sourceHealth,
     repo,
     reports,
