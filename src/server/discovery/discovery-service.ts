@@ -32,6 +32,7 @@ import {
   textArray,
   w,
 } from "./sql";
+import { withIdentities } from "./growth/identities";
 
 export interface DiscoveryService {
   search(request: DiscoverySearchRequest): Promise<DiscoverySearchResponse>;
@@ -66,7 +67,12 @@ export function createDiscoveryService(deps: { db: DbOrTx }): DiscoveryService {
       };
       const response =
         (await searchIndexed(deps.db, resolved)) ?? (await searchExhaustive(deps.db, resolved));
-      return { ...response, samples: { mode, defaulted: request.samples === undefined } };
+      return {
+        ...response,
+        // Issue #35: "Also on TikTok @x (linked from their YouTube About page)" on each row.
+        results: await withIdentities(deps.db, response.results),
+        samples: { mode, defaulted: request.samples === undefined },
+      };
     },
   };
 }

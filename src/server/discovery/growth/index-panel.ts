@@ -1,16 +1,14 @@
 /**
  * Settings → Index (issue #35 item 7): accounts by platform and origin, how many have full reports,
  * new rows per day over the last 30 days, each budget's use today, the growth queue and the last
- * crawls. And the identities a creator states (item 4), for the report and the discovery row.
+ * crawls.
  */
 import { sql } from "drizzle-orm";
-import { canonicalHandle } from "#core/handles";
 import type { AccountOrigin } from "#core/schemas/account-origin";
-import { type Identity, type IndexPanel, type StatedIn, statedInLabel } from "#core/schemas/index-growth";
-import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
+import type { IndexPanel } from "#core/schemas/index-growth";
+import type { Platform } from "#core/schemas/platform";
 import type { AppDb } from "../../db/database";
 import { rowsOf } from "../../db/rows";
-import { NotFoundError } from "../../errors";
 import type { SearchBudget } from "../expand/search-budget";
 import type { CrawlService } from "./crawl-service";
 
@@ -71,50 +69,4 @@ export async function indexPanel(deps: IndexPanelDeps): Promise<IndexPanel> {
     },
     crawls: await deps.crawls.recent(10),
   };
-}
-
-/**
- * The profiles on other platforms an account states as its own (GET /api/accounts/:username/
- * identities). Only stated links: never a guess by name.
- */
-export async function identitiesOf(db: AppDb, username: string, platform?: Platform): Promise<Identity[]> {
-  const platforms: Platform[] = platform ? [platform] : ["instagram", "tiktok", "youtube"];
-  const handles = platforms.map((p) => canonicalHandle(p, username));
-  const accounts = rowsOf<{ id: number; platform: Platform }>(
-    await db.execute(sql`
-      select id::int as id, platform from accounts
-      where username in (${sql.join(
-        [...new Set(handles)].map((h) => sql`${h}`),
-        sql`, `,
-      )}) ${platform ? sql`and platform = ${platform}` : sql``}
-      order by id limit 3`),
-  );
-  if (accounts.length === 0) {
-    const where = platform ? ` on ${PLATFORM_LABELS[platform]}` : "";
-    throw new NotFoundError(`No account @${username.slice(0, 100)}${where} is in the index.`);
-  }
-  const rows = rowsOf<{
-    owner_platform: Platform;
-    platform: Platform;
-    username: string;
-    stated_in: StatedIn;
-    in_index: boolean;
-  }>(
-    await db.execute(sql`
-      select o.platform as owner_platform, i.platform, i.username, i.stated_in,
-        exists (select 1 from accounts a where a.platform = i.platform and a.username = i.username) as in_index
-      from account_identities i join accounts o on o.id = i.account_id
-      where i.account_id in (${sql.join(
-        accounts.map((a) => sql`${a.id}`),
-        sql`, `,
-      )})
-      order by i.platform, i.username`),
-  );
-  return rows.map((r) => ({
-    platform: r.platform,
-    username: r.username,
-    statedIn: r.stated_in,
-    label: statedInLabel(r.stated_in, r.owner_platform),
-    inIndex: r.in_index,
-  }));
 }

@@ -87,24 +87,27 @@ export async function queueCandidates(
 ): Promise<number> {
   if (pointers.length === 0) return 0;
   const values = pointers.map((p) => ({ platform: p.platform, username: p.username }));
-  const fresh = await db
-    .insert(growthCandidates)
-    .values(values.map((v) => ({ ...v, firstSeen: now, lastNamedAt: now, updatedAt: now })))
-    .onConflictDoNothing()
-    .returning({ platform: growthCandidates.platform });
-  const named = await db
-    .insert(growthCandidateNamers)
-    .values(values.map((v) => ({ ...v, accountId: namedBy })))
-    .onConflictDoNothing()
-    .returning({ platform: growthCandidateNamers.platform, username: growthCandidateNamers.username });
-  for (const platform of new Set(named.map((n) => n.platform))) {
-    const usernames = named.filter((n) => n.platform === platform).map((n) => n.username);
-    await db
-      .update(growthCandidates)
-      .set({ timesNamed: sql`${growthCandidates.timesNamed} + 1`, lastNamedAt: now })
-      .where(and(eq(growthCandidates.platform, platform), inArray(growthCandidates.username, usernames)));
-  }
-  return fresh.length;
+  // One transaction: a candidate is never seen without its naming count.
+  return db.transaction(async (tx) => {
+    const fresh = await tx
+      .insert(growthCandidates)
+      .values(values.map((v) => ({ ...v, firstSeen: now, lastNamedAt: now, updatedAt: now })))
+      .onConflictDoNothing()
+      .returning({ platform: growthCandidates.platform });
+    const named = await tx
+      .insert(growthCandidateNamers)
+      .values(values.map((v) => ({ ...v, accountId: namedBy })))
+      .onConflictDoNothing()
+      .returning({ platform: growthCandidateNamers.platform, username: growthCandidateNamers.username });
+    for (const platform of new Set(named.map((n) => n.platform))) {
+      const usernames = named.filter((n) => n.platform === platform).map((n) => n.username);
+      await tx
+        .update(growthCandidates)
+        .set({ timesNamed: sql`${growthCandidates.timesNamed} + 1`, lastNamedAt: now })
+        .where(and(eq(growthCandidates.platform, platform), inArray(growthCandidates.username, usernames)));
+    }
+    return fresh.length;
+  });
 }
 
 export type CandidateRow = typeof growthCandidates.$inferSelect;

@@ -13,7 +13,8 @@ import { accountParamsSchema, accountQuerySchema } from "#core/schemas/reports-a
 import { userOf } from "../../auth/auth-plugin";
 import type { AppDb } from "../../db/database";
 import type { CrawlService } from "./crawl-service";
-import { identitiesOf, indexPanel, type IndexPanelDeps } from "./index-panel";
+import { identitiesOf } from "./identities";
+import { type IndexPanelDeps, indexPanel } from "./index-panel";
 
 export interface IndexGrowthRoutesOptions {
   db: AppDb;
