@@ -32,7 +32,7 @@ import { createExpandService, type ExpandService } from "./discovery/expand/expa
 import { createSearchBudget } from "./discovery/expand/search-budget";
 import { createYouTubeSearchClient } from "./discovery/expand/youtube-search";
 import { createFinderService, type FinderService } from "./discovery/finder/finder-service";
-import { createCrawlService, type CrawlService } from "./discovery/growth/crawl-service";
+import { type CrawlService, createCrawlService } from "./discovery/growth/crawl-service";
 import { createFeaturedChannelsReader } from "./discovery/growth/featured-channels";
 import { createGrowthQueue, type GrowthQueue } from "./discovery/growth/growth-queue";
 import type { IndexPanelDeps } from "./discovery/growth/index-panel";
@@ -273,7 +273,9 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     afterSave: (snapshot, accountId) =>
       indexGrowth
         .noteReport(snapshot, accountId)
-        .catch((err: Error) => deps.logger?.warn({ err: err.message }, "could not note the report's pointers")),
+        .catch((err: Error) =>
+          deps.logger?.warn({ err: err.message }, "could not note the report's pointers"),
+        ),
   });
   const reports = createReportService({
     repo,

@@ -18,6 +18,7 @@ import {
 import type { Platform } from "#core/schemas/platform";
 import type { DbOrTx } from "../db/database";
 import { type DiscoveryCriteria, discoveryCriteria, discoveryResultOf } from "./discovery-result";
+import { withIdentities } from "./growth/identities";
 import { INDEX_COLUMNS, type IndexRow } from "./rows";
 import {
   BOUND_EPS as EPS,
@@ -32,7 +33,6 @@ import {
   textArray,
   w,
 } from "./sql";
-import { withIdentities } from "./growth/identities";
 
 export interface DiscoveryService {
   search(request: DiscoverySearchRequest): Promise<DiscoverySearchResponse>;

@@ -187,10 +187,18 @@ export async function createJobs(
       );
     },
     enqueueGrowth() {
-      return runner.enqueue(GROWTH_QUEUE, { kind: "index-growth" }, { dedupeId: jobIdFor(GROWTH_QUEUE, "run") });
+      return runner.enqueue(
+        GROWTH_QUEUE,
+        { kind: "index-growth" },
+        { dedupeId: jobIdFor(GROWTH_QUEUE, "run") },
+      );
     },
     enqueueCrawl(crawlId) {
-      return runner.enqueue(CRAWL_QUEUE, { kind: "crawl", crawlId }, { jobId: jobIdFor(CRAWL_QUEUE, crawlId) });
+      return runner.enqueue(
+        CRAWL_QUEUE,
+        { kind: "crawl", crawlId },
+        { jobId: jobIdFor(CRAWL_QUEUE, crawlId) },
+      );
     },
     enqueueSeed(count) {
       return runner.enqueue(BULK_QUEUE, { kind: "seed", count }, { dedupeId: jobIdFor(BULK_QUEUE, "seed") });

@@ -141,7 +141,11 @@ export function createCrawlService(deps: CrawlServiceDeps): CrawlService {
       let readCount = 0;
       let failed = 0;
       try {
-        await update(jobId, { state: "running", found: stats.found, message: `Reading the seeds on ${label}…` });
+        await update(jobId, {
+          state: "running",
+          found: stats.found,
+          message: `Reading the seeds on ${label}…`,
+        });
         for (let depth = 0; depth <= row.depth && level.length > 0; depth++) {
           const next: string[] = [];
           for (const username of level) {
@@ -166,7 +170,8 @@ export function createCrawlService(deps: CrawlServiceDeps): CrawlService {
             }
             stats.depthReached = depth;
             const { pointers, identities } = pointersOf(snapshot);
-            if (accountId !== null && knownId === null) await saveIdentities(db, accountId, identities, now());
+            if (accountId !== null && knownId === null)
+              await saveIdentities(db, accountId, identities, now());
             if (depth < row.depth) {
               for (const p of pointers)
                 if (p.platform === platform && !seen.has(p.username)) {

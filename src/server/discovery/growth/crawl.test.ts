@@ -78,7 +78,11 @@ describe.each(testedDatabaseKinds())("POST /api/admin/crawl on %s", (kind) => {
     const { jobId } = res.json() as { jobId: string };
     let job: CrawlJob | undefined;
     for (let i = 0; i < 300; i++) {
-      const got = await h.app.inject({ method: "GET", url: `/api/admin/crawl/${jobId}`, headers: { cookie: admin } });
+      const got = await h.app.inject({
+        method: "GET",
+        url: `/api/admin/crawl/${jobId}`,
+        headers: { cookie: admin },
+      });
       expect(got.statusCode, got.body).toBe(200);
       job = got.json() as CrawlJob;
       if (job.state === "done" || job.state === "failed") break;
@@ -108,7 +112,12 @@ describe.each(testedDatabaseKinds())("POST /api/admin/crawl on %s", (kind) => {
     const body = { platform: "youtube", seeds: ["seed"], depth: 1, maxAccounts: 5 };
     const anon = await h.app.inject({ method: "POST", url: "/api/admin/crawl", payload: body });
     expect(anon.statusCode).toBe(401);
-    const notAdmin = await h.app.inject({ method: "POST", url: "/api/admin/crawl", headers: { cookie: user }, payload: body });
+    const notAdmin = await h.app.inject({
+      method: "POST",
+      url: "/api/admin/crawl",
+      headers: { cookie: user },
+      payload: body,
+    });
     expect(notAdmin.statusCode).toBe(403);
     const panel = await h.app.inject({ method: "GET", url: "/api/admin/index", headers: { cookie: user } });
     expect(panel.statusCode).toBe(403);
@@ -129,7 +138,11 @@ describe.each(testedDatabaseKinds())("POST /api/admin/crawl on %s", (kind) => {
       expect(res.statusCode, JSON.stringify(patch)).toBe(400);
       expect(res.body).toContain(field);
     }
-    const none = await h.app.inject({ method: "GET", url: "/api/admin/crawl/nope", headers: { cookie: admin } });
+    const none = await h.app.inject({
+      method: "GET",
+      url: "/api/admin/crawl/nope",
+      headers: { cookie: admin },
+    });
     expect(none.statusCode).toBe(404);
     const count = await h.database.db.execute(sql`select count(*)::int as n from crawl_jobs`);
     expect((count as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(1);

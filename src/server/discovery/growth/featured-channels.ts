@@ -3,8 +3,9 @@
  * (part=snippet,contentDetails; 1 quota unit), the sections of type "multipleChannels" list the
  * channel ids the creator features. Read after a YouTube API report is saved, when growth is on.
  */
-import { isChannelId } from "#core/handles";
+
 import { z } from "zod";
+import { isChannelId } from "#core/handles";
 import type { HttpClient } from "../../collectors/http";
 import { parseUpstreamJson } from "../../collectors/upstream-json";
 import { UpstreamChangedError } from "../../errors";
@@ -39,7 +40,10 @@ export function createFeaturedChannelsReader(opts: {
     });
     if (res.status === 404) return [];
     if (res.status < 200 || res.status >= 300)
-      throw new UpstreamChangedError(`YouTube refused channelSections.list (HTTP ${res.status})`, res.body.slice(0, 300));
+      throw new UpstreamChangedError(
+        `YouTube refused channelSections.list (HTTP ${res.status})`,
+        res.body.slice(0, 300),
+      );
     const list = parseUpstreamJson(sectionsSchema, res.body, {
       service: "YouTube",
       subject: channelId,

@@ -70,7 +70,9 @@ export function createGrowthQueue(deps: GrowthQueueDeps): GrowthQueue {
 
   function kick() {
     if (!budget || !kickFn) return;
-    kickFn().catch((err: Error) => deps.logger?.warn({ err: err.message }, "could not queue the index's growth"));
+    kickFn().catch((err: Error) =>
+      deps.logger?.warn({ err: err.message }, "could not queue the index's growth"),
+    );
   }
 
   /** One read within the budget; "paced" when a source's pace or the platform held it back. */

@@ -20,7 +20,8 @@ const WEB: WebChannel[] = [
     handle: "hub",
     mentions: ["alpha", "beta", "gamma"],
     featured: ["zeta"],
-    description: "Also here: https://www.instagram.com/hub.cooks/ and tiktok.com/@hubcooks — mail me@hub.example",
+    description:
+      "Also here: https://www.instagram.com/hub.cooks/ and tiktok.com/@hubcooks — mail me@hub.example",
   },
   { handle: "alpha", mentions: ["delta"] },
   { handle: "beta" },
@@ -130,10 +131,22 @@ describe.each(testedDatabaseKinds())("the index's growth on %s", (kind) => {
     const again = await h.app.inject({ method: "GET", url: "/api/admin/index", headers: { cookie: admin } });
     expect(again.statusCode, again.body).toBe(200);
     const panel = again.json() as IndexPanel;
-    expect(panel.budgets).toContainEqual(expect.objectContaining({ name: "index-growth", used: 2, limit: 2 }));
+    expect(panel.budgets).toContainEqual(
+      expect.objectContaining({ name: "index-growth", used: 2, limit: 2 }),
+    );
     expect(panel.queue).toEqual({ waiting: 4, read: 2, known: 0, failed: 0 });
-    expect(panel.accounts).toContainEqual({ platform: "youtube", origin: "growth", count: 2, fullReports: 0 });
-    expect(panel.accounts).toContainEqual({ platform: "youtube", origin: "report", count: 1, fullReports: 1 });
+    expect(panel.accounts).toContainEqual({
+      platform: "youtube",
+      origin: "growth",
+      count: 2,
+      fullReports: 0,
+    });
+    expect(panel.accounts).toContainEqual({
+      platform: "youtube",
+      origin: "report",
+      count: 1,
+      fullReports: 1,
+    });
     expect(panel.growthPerDay).toHaveLength(30);
     expect(panel.growthPerDay.at(-1)?.added).toBe(3);
   });
@@ -212,6 +225,9 @@ describe.each(testedDatabaseKinds())("INDEX_GROWTH_PER_DAY=0 on %s", (kind) => {
     expect(await growthRows(h)).toEqual([]);
     expect(upstream.count("/youtube/v3/channelSections")).toBe(0);
     const ids = await h.app.inject({ method: "GET", url: "/api/accounts/hub/identities" });
-    expect((ids.json() as IdentitiesResponse).identities.map((i) => i.username)).toEqual(["hub.cooks", "hubcooks"]);
+    expect((ids.json() as IdentitiesResponse).identities.map((i) => i.username)).toEqual([
+      "hub.cooks",
+      "hubcooks",
+    ]);
   });
 });

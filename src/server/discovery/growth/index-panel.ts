@@ -54,7 +54,12 @@ export async function indexPanel(deps: IndexPanelDeps): Promise<IndexPanel> {
     })),
   );
   if (!deps.growthBudget)
-    budgets.push({ name: "index-growth", label: "Index growth (profiles read a day; off)", used: 0, limit: 0 });
+    budgets.push({
+      name: "index-growth",
+      label: "Index growth (profiles read a day; off)",
+      used: 0,
+      limit: 0,
+    });
   return {
     accounts: rowsOf<{ platform: Platform; origin: AccountOrigin; count: number; full_reports: number }>(
       byOrigin,

@@ -10,8 +10,8 @@ import { canonicalHandle } from "#core/handles";
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
 import type { AppDb } from "../../db/database";
-import { accountIdentities, accounts, growthCandidateNamers, growthCandidates } from "../../db/schema";
 import { rowsOf } from "../../db/rows";
+import { accountIdentities, accounts, growthCandidateNamers, growthCandidates } from "../../db/schema";
 import type { Pointer, StatedIdentity } from "./pointers";
 
 /** The index columns of a profile read (no posts were analysed: engagement and grade stay unknown). */
@@ -56,7 +56,12 @@ export async function addGrowthRow(db: AppDb, s: ProfileSnapshot, at: Date): Pro
 }
 
 /** Refreshes a profile-only row's figures (freshness); false when it has a full report meanwhile. */
-export async function refreshProfileRow(db: AppDb, id: number, s: ProfileSnapshot, at: Date): Promise<boolean> {
+export async function refreshProfileRow(
+  db: AppDb,
+  id: number,
+  s: ProfileSnapshot,
+  at: Date,
+): Promise<boolean> {
   const done = await db
     .update(accounts)
     .set(profileColumns(s, at))
@@ -66,7 +71,11 @@ export async function refreshProfileRow(db: AppDb, id: number, s: ProfileSnapsho
 }
 
 /** The id of an account the index holds, or null. */
-export async function knownAccountId(db: AppDb, platform: Platform, username: string): Promise<number | null> {
+export async function knownAccountId(
+  db: AppDb,
+  platform: Platform,
+  username: string,
+): Promise<number | null> {
   const [row] = await db
     .select({ id: accounts.id })
     .from(accounts)

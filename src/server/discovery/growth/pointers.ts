@@ -73,12 +73,14 @@ export function profileOfUrl(text: string): Pointer | null {
       const username = validHandle("youtube", first);
       return username ? { platform: "youtube", username } : null;
     }
-    if (first === "channel" && parts[1] && isChannelId(parts[1])) return { platform: "youtube", username: parts[1] };
+    if (first === "channel" && parts[1] && isChannelId(parts[1]))
+      return { platform: "youtube", username: parts[1] };
   }
   return null;
 }
 
-const URL_IN_TEXT = /(?:https?:\/\/)?(?:www\.|m\.)?(?:instagram\.com|instagr\.am|tiktok\.com|youtube\.com)\/[^\s"'<>()]+/gi;
+const URL_IN_TEXT =
+  /(?:https?:\/\/)?(?:www\.|m\.)?(?:instagram\.com|instagr\.am|tiktok\.com|youtube\.com)\/[^\s"'<>()]+/gi;
 /** "@name" not preceded by a word character (so not the "@" of an e-mail address). */
 const MENTION_IN_TEXT = /(?<![\w@.])@([A-Za-z0-9._-]{1,40})/g;
 

@@ -19,7 +19,9 @@ export interface WebChannel {
 
 /** A stable channel id of the documented form for a handle. */
 export function channelIdFor(handle: string): string {
-  const hex = Buffer.from(handle).toString("hex").replace(/[^A-Za-z0-9]/g, "");
+  const hex = Buffer.from(handle)
+    .toString("hex")
+    .replace(/[^A-Za-z0-9]/g, "");
   return `UC${hex.padEnd(22, "x").slice(0, 22)}`;
 }
 
@@ -59,12 +61,15 @@ export function routeYouTubeWeb(upstream: FakeUpstream, channels: readonly WebCh
   });
   upstream.route("GET", "/youtube/v3/playlistItems", (req) => {
     const playlist = req.query.get("playlistId") ?? "";
-    if (!playlist.startsWith("UU") || playlist.startsWith("UUSH")) return { status: 404, body: { error: {} } };
+    if (!playlist.startsWith("UU") || playlist.startsWith("UUSH"))
+      return { status: 404, body: { error: {} } };
     const c = byId.get(`UC${playlist.slice(2)}`);
     if (!c) return { status: 404, body: { error: {} } };
     return {
       body: {
-        items: [1, 2, 3].map((n) => ({ contentDetails: { videoId: `${c.handle.slice(0, 8)}vid${n}`.padEnd(11, "0") } })),
+        items: [1, 2, 3].map((n) => ({
+          contentDetails: { videoId: `${c.handle.slice(0, 8)}vid${n}`.padEnd(11, "0") },
+        })),
       },
     };
   });
@@ -101,7 +106,12 @@ export function routeYouTubeWeb(upstream: FakeUpstream, channels: readonly WebCh
               {
                 kind: "youtube#channelSection",
                 id: `${channelIdFor(c.handle)}.s1`,
-                snippet: { type: "multipleChannels", channelId: channelIdFor(c.handle), title: "Friends", position: 0 },
+                snippet: {
+                  type: "multipleChannels",
+                  channelId: channelIdFor(c.handle),
+                  title: "Friends",
+                  position: 0,
+                },
                 contentDetails: { channels: c.featured.map(channelIdFor) },
               },
               { kind: "youtube#channelSection", snippet: { type: "recentUploads", position: 1 } },
