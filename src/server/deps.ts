@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { purgeStaleYouTubeProfiles } from "./discovery/expand/expand-service";
+import { purgeStaleGrowthYouTubeRows } from "./discovery/growth/index-rows";
 import { type AlertPoller, createAlertPoller } from "./growth/alert-poller";
 import { createJobs, type Jobs } from "./jobs";
 import { createHousekeeping } from "./ops/housekeeping";
@@ -114,7 +115,10 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
   const housekeeping = createHousekeeping({
     purgeExpiredSessions: () => services.sessions.purgeExpired(),
     purgeOldUsage: () => services.quota.purgeOldUsage(),
-    purgeStaleSearchRows: () => purgeStaleYouTubeProfiles(appDeps.database.db, now()),
+    // Issue #35: search-found and growth-found YouTube API rows older than YouTube's 30 days.
+    purgeStaleSearchRows: async () =>
+      (await purgeStaleYouTubeProfiles(appDeps.database.db, now())) +
+      (await purgeStaleGrowthYouTubeRows(appDeps.database.db, now())),
     logger: app.log.child({ component: "housekeeping" }),
   });
   app.addHook("onReady", async () => housekeeping.start());

@@ -185,3 +185,22 @@ export async function dueProfileRows(
  * (YouTube's developer policies) run out and the housekeeping removes it.
  */
 export const PROFILE_REFRESH_DAYS = 28;
+
+/**
+ * YouTube's developer policies: API data not refreshed within 30 days is refreshed or deleted. The
+ * growth job re-reads profile rows at 28 days; a growth row of YouTube's API it could not refresh
+ * (budget, quota) is deleted after 30, unless watched (the watch refresh makes its report).
+ * Search-found rows have the same rule in expand-service.ts. Returns how many were deleted.
+ */
+export async function purgeStaleGrowthYouTubeRows(db: AppDb, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - 30 * 86_400_000);
+  const res = await db.execute(sql`
+    with d as (
+      delete from accounts a
+      where a.platform = 'youtube' and a.origin = 'growth' and a.source = 'youtube-api'
+        and a.last_analyzed_at is null and a.last_fetched_at < ${cutoff.toISOString()}::timestamptz
+        and not exists (select 1 from watchlist_accounts w where w.account_id = a.id)
+      returning 1)
+    select count(*)::int as n from d`);
+  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0);
+}
