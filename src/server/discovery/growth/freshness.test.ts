@@ -44,10 +44,14 @@ describe.each(testedDatabaseKinds())("profile rows stay fresh on %s", (kind) => 
           origin: "growth" as const,
           lastFetchedAt: ago(days),
         });
-        await db.insert(accounts).values([row("listed", 8), row("monthly", 29), row("weekold", 8), row("stale", 31)]);
+        await db
+          .insert(accounts)
+          .values([row("listed", 8), row("monthly", 29), row("weekold", 8), row("stale", 31)]);
         const [u] = await db.insert(users).values({ email: "a@example.com" }).returning({ id: users.id });
         const [list] = await db.insert(creatorLists).values({ userId: u!.id, name: "Q1" }).returning();
-        await db.insert(creatorListItems).values({ listId: list!.id, platform: "youtube", username: "listed" });
+        await db
+          .insert(creatorListItems)
+          .values({ listId: list!.id, platform: "youtube", username: "listed" });
       },
     });
   });

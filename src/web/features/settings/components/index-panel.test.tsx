@@ -99,7 +99,10 @@ describe("stated identities", () => {
     expect(screen.getByTestId("stated-identities")).toHaveTextContent(
       "Also on TikTok @hubcooks (linked from their YouTube About page)",
     );
-    expect(screen.getByRole("link", { name: "@hubcooks" })).toHaveAttribute("href", "/report/tiktok/hubcooks");
+    expect(screen.getByRole("link", { name: "@hubcooks" })).toHaveAttribute(
+      "href",
+      "/report/tiktok/hubcooks",
+    );
     rerender(<StatedIdentities identities={[]} />);
     expect(container).toBeEmptyDOMElement();
   });
