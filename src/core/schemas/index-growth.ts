@@ -8,8 +8,8 @@ import { PLATFORMS, platformSchema } from "./platform";
  */
 
 export const CRAWL_DEPTH_MAX = 3;
-export const CRAWL_SEEDS_MAX = 20;
-export const CRAWL_MAX_ACCOUNTS = 1000;
+const CRAWL_SEEDS_MAX = 20;
+const CRAWL_MAX_ACCOUNTS = 1000;
 
 const seedSchema = z
   .string({ error: "seeds must be a list of usernames" })
@@ -38,7 +38,7 @@ export const crawlRequestSchema = z.strictObject({
 });
 export type CrawlRequest = z.infer<typeof crawlRequestSchema>;
 
-export const CRAWL_STATES = ["queued", "running", "done", "failed"] as const;
+const CRAWL_STATES = ["queued", "running", "done", "failed"] as const;
 
 /** GET /api/admin/crawl/:jobId. */
 export const crawlJobSchema = z.object({
@@ -63,7 +63,7 @@ export type CrawlJob = z.infer<typeof crawlJobSchema>;
 export const crawlStartedSchema = z.object({ jobId: z.string() });
 
 /** Where the creator stated a link to their profile on another platform. */
-export const STATED_IN = ["youtube-about", "bio", "external-url", "description"] as const;
+const STATED_IN = ["youtube-about", "bio", "external-url", "description"] as const;
 export type StatedIn = (typeof STATED_IN)[number];
 
 const PLATFORM_NAME = { instagram: "Instagram", tiktok: "TikTok", youtube: "YouTube" } as const;

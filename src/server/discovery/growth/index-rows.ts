@@ -119,7 +119,7 @@ export async function queueCandidates(
   });
 }
 
-export type CandidateRow = typeof growthCandidates.$inferSelect;
+type CandidateRow = typeof growthCandidates.$inferSelect;
 
 /** The next waiting candidate: named by the most reports, then the longest waiting. */
 export async function nextCandidate(db: AppDb, platforms: readonly Platform[]): Promise<CandidateRow | null> {
@@ -184,7 +184,7 @@ export async function dueProfileRows(
  * Profile rows are re-read monthly: 28 days, so a YouTube API row is refreshed before its 30 days
  * (YouTube's developer policies) run out and the housekeeping removes it.
  */
-export const PROFILE_REFRESH_DAYS = 28;
+const PROFILE_REFRESH_DAYS = 28;
 
 /**
  * YouTube's developer policies: API data not refreshed within 30 days is refreshed or deleted. The

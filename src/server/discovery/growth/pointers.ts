@@ -48,7 +48,7 @@ export function validHandle(platform: Platform, raw: string): string | null {
 }
 
 /** A profile link ("instagram.com/x", "tiktok.com/@x", "youtube.com/@x", "youtube.com/channel/UC…"). */
-export function profileOfUrl(text: string): Pointer | null {
+function profileOfUrl(text: string): Pointer | null {
   let url: URL;
   try {
     url = new URL(/^https?:\/\//i.test(text) ? text : `https://${text}`);
@@ -85,7 +85,7 @@ const URL_IN_TEXT =
 const MENTION_IN_TEXT = /(?<![\w@.])@([A-Za-z0-9._-]{1,40})/g;
 
 /** The profile links in a text, in order. */
-export function profileLinksIn(text: string): Pointer[] {
+function profileLinksIn(text: string): Pointer[] {
   const out: Pointer[] = [];
   for (const m of text.matchAll(URL_IN_TEXT)) {
     const p = profileOfUrl(m[0]);
@@ -95,7 +95,7 @@ export function profileLinksIn(text: string): Pointer[] {
 }
 
 /** The @mentions of a text on `platform` (links are read by profileLinksIn). */
-export function mentionsIn(platform: Platform, text: string): string[] {
+function mentionsIn(platform: Platform, text: string): string[] {
   const out: string[] = [];
   const withoutUrls = text.replace(URL_IN_TEXT, " ");
   for (const m of withoutUrls.matchAll(MENTION_IN_TEXT)) {
@@ -122,7 +122,7 @@ const POST_NAME_FIELDS = ["mentions", "coauthors", "coauthorProducers", "taggedU
 
 const MAX_POINTERS = 100;
 
-export interface ReportPointers {
+interface ReportPointers {
   /** Accounts the report points at (candidates for the index), without the creator. */
   pointers: Pointer[];
   /** The creator's own profiles on other platforms, as stated by them. */

@@ -6,7 +6,7 @@ import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 import { accountPath } from "./get-account";
 
 /** GET /api/accounts/{username}/identities?platform= — the creator's stated profiles elsewhere (issue #35). */
-export async function getIdentities(
+async function getIdentities(
   username: string,
   platform: Platform,
   signal?: AbortSignal,

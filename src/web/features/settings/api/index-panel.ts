@@ -12,11 +12,11 @@ import { api, apiRequest } from "../../../lib/api-client";
 import { SIGNED_IN_ONLY } from "../../../lib/query-client";
 import { UNKNOWN_ERROR } from "./messages";
 
-export const INDEX_PATH = "/api/admin/index";
-export const CRAWL_PATH = "/api/admin/crawl";
+const INDEX_PATH = "/api/admin/index";
+const CRAWL_PATH = "/api/admin/crawl";
 
 /** GET /api/admin/index (admins): the index by platform and origin, growth, budgets, queue, crawls. */
-export async function getIndexPanel(signal?: AbortSignal): Promise<IndexPanel> {
+async function getIndexPanel(signal?: AbortSignal): Promise<IndexPanel> {
   return indexPanelSchema.parse(await api.get(INDEX_PATH, { signal }));
 }
 
