@@ -6,6 +6,7 @@
  */
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DiscoverySearchResponse } from "#core/schemas/discovery";
 import type { IdentitiesResponse, IndexPanel } from "#core/schemas/index-growth";
 import { type FakeUpstream, startFakeUpstream } from "../../collectors/testing/fake-upstream";
 import { rowsOf } from "../../db/rows";
@@ -173,6 +174,18 @@ describe.each(testedDatabaseKinds())("the index's growth on %s", (kind) => {
         label: "linked in their YouTube channel description",
         inIndex: false,
       },
+    ]);
+    // The discovery row says it too; the namesake's row says nothing.
+    const found = await h.app.inject({
+      method: "POST",
+      url: "/api/discovery/search",
+      payload: { platform: "youtube", industry: "any", targetMarkets: [], followerRange: "10k_to_100k" },
+    });
+    expect(found.statusCode, found.body).toBe(200);
+    const hub = (found.json() as DiscoverySearchResponse).results.find((r) => r.username === "hub");
+    expect(hub?.identities?.map((i) => `${i.platform} @${i.username} (${i.label})`)).toEqual([
+      "instagram @hub.cooks (linked in their YouTube channel description)",
+      "tiktok @hubcooks (linked in their YouTube channel description)",
     ]);
     const missing = await h.app.inject({ method: "GET", url: "/api/accounts/nobody/identities" });
     expect(missing.statusCode).toBe(404);
