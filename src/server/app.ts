@@ -9,6 +9,7 @@ import { authRoutes } from "./auth/routes";
 import type { AppConfig } from "./config";
 import { buildDeps, type DepsInput } from "./deps";
 import { expandRoutes } from "./discovery/expand/routes";
+import { indexGrowthRoutes } from "./discovery/growth/routes";
 import { discoveryRoutes } from "./discovery/routes";
 import { NotFoundError } from "./errors";
 import type { AlertService } from "./growth/alert-service";
@@ -122,6 +123,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     webCandidates: services.webCandidates,
   });
   await app.register(expandRoutes, { expand: services.expand }); // issue #35
+  await app.register(indexGrowthRoutes, {
+    db: deps.database.db,
+    crawl: services.crawl,
+    panel: services.indexPanel,
+  }); // issue #35
   await app.register(reportRoutes, {
     config,
     reports: services.reports,

@@ -237,6 +237,8 @@ const envSchema = z.object({
   // Issue #35 (discovery reach): "Find more on YouTube" spends search.list calls from this server-wide
   // daily budget (YouTube's own bucket is 100 a day per project), shared through Redis when configured.
   YOUTUBE_SEARCH_DAILY_BUDGET: intInRange("YOUTUBE_SEARCH_DAILY_BUDGET", 0, 100_000, 90),
+  // Issue #35 (index growth): profiles the growth job reads a day around analysed reports; 0 = off.
+  INDEX_GROWTH_PER_DAY: intInRange("INDEX_GROWTH_PER_DAY", 0, 1_000_000, 200),
 });
 
 /**
@@ -403,5 +405,7 @@ function configFrom(
     ],
     // Issue #35 (discovery reach).
     discoveryReach: { youtubeSearchDailyBudget: e.YOUTUBE_SEARCH_DAILY_BUDGET },
+    // Issue #35 (index growth, docs/decisions/042-index-growth.md).
+    indexGrowthPerDay: e.INDEX_GROWTH_PER_DAY,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { purgeStaleYouTubeProfiles } from "./discovery/expand/expand-service";
+import { purgeStaleGrowthYouTubeRows } from "./discovery/growth/index-rows";
 import { type AlertPoller, createAlertPoller } from "./growth/alert-poller";
 import { createJobs, type Jobs } from "./jobs";
 import { createHousekeeping } from "./ops/housekeeping";
@@ -12,6 +13,8 @@ import { createSharedState, type SharedState } from "./shared/shared-state";
 
 /** How long running background jobs get to finish at shutdown before they are handed back. */
 export const JOB_DRAIN_MS = 10_000;
+/** How often the index's growth is asked to run (it reads what waits, within pace and budget). */
+const GROWTH_EVERY_MS = 60_000;
 
 /** What buildApp's caller supplies (AppDeps adds the web root and logger). */
 export interface DepsInput {
@@ -76,7 +79,13 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
     });
   // Background jobs: BullMQ with REDIS_URL, in process without (docs/decisions/010-scale-out-locks-and-jobs.md).
   const jobs = await createJobs(config, {
-    work: { db: appDeps.database.db, reports: services.reports, expand: services.expand },
+    work: {
+      db: appDeps.database.db,
+      reports: services.reports,
+      expand: services.expand,
+      indexGrowth: services.indexGrowth,
+      crawl: services.crawl,
+    },
     getAutoRefresh: async () => (await services.settings.get()).autoRefresh,
     shared,
     now,
@@ -91,10 +100,25 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
   services.expand.setQueue(async (id, platform) => {
     await jobs.enqueueExpand(id, platform);
   });
+  // Issue #35: the index's growth runs as the queue fills, and every minute while work waits.
+  services.indexGrowth.setKick(async () => {
+    await jobs.enqueueGrowth();
+  });
+  services.crawl.setQueue(async (id) => {
+    await jobs.enqueueCrawl(id);
+  });
+  const growthTimer = services.indexGrowth.enabled
+    ? setInterval(() => services.indexGrowth.kick(), GROWTH_EVERY_MS)
+    : undefined;
+  growthTimer?.unref();
+  app.addHook("onClose", async () => clearInterval(growthTimer));
   const housekeeping = createHousekeeping({
     purgeExpiredSessions: () => services.sessions.purgeExpired(),
     purgeOldUsage: () => services.quota.purgeOldUsage(),
-    purgeStaleSearchRows: () => purgeStaleYouTubeProfiles(appDeps.database.db, now()),
+    // Issue #35: search-found and growth-found YouTube API rows older than YouTube's 30 days.
+    purgeStaleSearchRows: async () =>
+      (await purgeStaleYouTubeProfiles(appDeps.database.db, now())) +
+      (await purgeStaleGrowthYouTubeRows(appDeps.database.db, now())),
     purgeOldAudit: () => services.workspaces.audit.purgeOld(),
     logger: app.log.child({ component: "housekeeping" }),
   });

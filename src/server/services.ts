@@ -31,6 +31,10 @@ import { createDiscoveryService, type DiscoveryService } from "./discovery/disco
 import { createExpandService, type ExpandService } from "./discovery/expand/expand-service";
 import { createSearchSources } from "./discovery/expand/sources";
 import { createFinderService, type FinderService } from "./discovery/finder/finder-service";
+import { type CrawlService, createCrawlService } from "./discovery/growth/crawl-service";
+import { createFeaturedChannelsReader } from "./discovery/growth/featured-channels";
+import { createGrowthQueue, type GrowthQueue } from "./discovery/growth/growth-queue";
+import type { IndexPanelDeps } from "./discovery/growth/index-panel";
 import {
   createWebCandidateService,
   type WebCandidateService,
@@ -122,6 +126,10 @@ export interface Services {
   expand: ExpandService;
   /** Teams (issue #37): workspaces, invites and the audit log. */
   workspaces: WorkspacesKit;
+  /** The index's growth around reports, admin crawls and the Index panel's budgets (issue #35). */
+  indexGrowth: GrowthQueue;
+  crawl: CrawlService;
+  indexPanel: Omit<IndexPanelDeps, "db" | "crawls">;
 }
 
 export interface ServiceDeps {
@@ -233,7 +241,47 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
   const extractor = criteriaExtractorFromConfig(config, { ...ai, onUsage });
   const benchmarkCells = createBenchmarkCache(db, () => now().getTime());
   const writer = countWriterTokens(aiWriterFromConfig(config, ai), tokens);
-  const reportStore = new ReportStore({ repo, bodyCache: shared.bodyCache, now });
+  // Issue #35: the index grows around analysed reports within INDEX_GROWTH_PER_DAY (0 = off).
+  const youtubeApiOn = Boolean(
+    config.youtubeApiKey && config.collectors.some((c) => c === "youtube" || c === "youtube-api"),
+  );
+  const growthBudget =
+    config.indexGrowthPerDay > 0
+      ? createSearchBudget({
+          name: "index-growth",
+          limit: config.indexGrowthPerDay,
+          now,
+          db,
+          redis: shared.redis,
+          redisKeyPrefix: config.redisKeyPrefix,
+        })
+      : null;
+  const indexGrowth = createGrowthQueue({
+    db,
+    chain: collectors,
+    budget: growthBudget,
+    now,
+    featuredChannels:
+      youtubeApiOn && config.youtubeApiKey
+        ? createFeaturedChannelsReader({
+            http: collectors.http.youtube,
+            baseUrl: config.upstreams.youtubeApi,
+            apiKey: config.youtubeApiKey,
+          })
+        : undefined,
+    logger: deps.logger,
+  });
+  const reportStore = new ReportStore({
+    repo,
+    bodyCache: shared.bodyCache,
+    now,
+    afterSave: (snapshot, accountId) =>
+      indexGrowth
+        .noteReport(snapshot, accountId)
+        .catch((err: Error) =>
+          deps.logger?.warn({ err: err.message }, "could not note the report's pointers"),
+        ),
+  });
   const reports = createReportService({
     repo,
     store: reportStore,
@@ -280,6 +328,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     now,
   });
   const expand = createExpandService({ db, quota, now, sources: searchSources });
+  const crawl = createCrawlService({ db, chain: collectors, growth: indexGrowth, now });
   const growthRepo = createGrowthRepo(db);
   const mailer =
     config.smtpUrl && config.mailFrom
@@ -314,6 +363,39 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     quota,
     collectors,
     expand,
+    indexGrowth,
+    crawl,
+    indexPanel: {
+      now,
+      growthBudget,
+      budgets: () => [
+        ...searchSources.flatMap((source) =>
+          source.budget
+            ? [
+                {
+                  read: source.budget,
+                  label:
+                    source.name === "youtube-api"
+                      ? "YouTube search (search.list calls a day)"
+                      : `${source.name} (searches a day)`,
+                },
+              ]
+            : [],
+        ),
+        ...(growthBudget
+          ? [
+              {
+                read: async () => ({
+                  name: growthBudget.name,
+                  limit: growthBudget.limit,
+                  used: await growthBudget.used(),
+                }),
+                label: "Index growth (profiles read a day)",
+              },
+            ]
+          : []),
+      ],
+    },
     sourceHealth,
     repo,
     reports,

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { CONCEPT_NAMES } from "../similar/concepts";
 import { COUNTRIES, INDUSTRIES, TARGET_MARKETS } from "../taxonomy";
 import { accountOriginSchema, figuresSchema } from "./account-origin";
+import { identitySchema } from "./index-growth";
 import { PLATFORMS, platformSchema } from "./platform";
 
 /**
@@ -212,6 +213,8 @@ export const discoveryResultSchema = z.object({
   origin: accountOriginSchema,
   /** What its figures rest on (full report, profile figures only, sample data) and when they were read. */
   figures: figuresSchema,
+  /** The creator's own profiles on other platforms, as they state them (issue #35; absent: none). */
+  identities: z.array(identitySchema).optional(),
 });
 export type DiscoveryResult = z.infer<typeof discoveryResultSchema>;
 

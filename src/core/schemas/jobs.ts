@@ -9,7 +9,15 @@ import { platformSchema } from "./platform";
 export const AUTO_REFRESH_MODES = ["never", "viewing", "daily", "weekly"] as const;
 export type AutoRefreshMode = (typeof AUTO_REFRESH_MODES)[number];
 
-export const JOB_KINDS = ["refresh", "import", "seed", "auto-refresh", "expand"] as const;
+export const JOB_KINDS = [
+  "refresh",
+  "import",
+  "seed",
+  "auto-refresh",
+  "expand",
+  "index-growth",
+  "crawl",
+] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_STATES = ["waiting", "delayed", "active", "completed", "failed"] as const;

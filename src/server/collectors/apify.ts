@@ -74,6 +74,10 @@ const igPostSchema = z.looseObject({
   commentsCount: z.number().nullish(),
   videoViewCount: z.number().nullish(),
   videoPlayCount: z.number().nullish(),
+  /** Accounts the post names: @mentions, collaborators (co-authors) and tagged users (issue #35). */
+  mentions: z.array(z.string()).nullish(),
+  coauthorProducers: z.array(z.looseObject({ username: z.string() })).nullish(),
+  taggedUsers: z.array(z.looseObject({ username: z.string() })).nullish(),
 });
 
 const igProfileSchema = z.looseObject({
@@ -115,6 +119,14 @@ function igPostToSnapshot(post: z.output<typeof igPostSchema>): SnapshotPost {
     views:
       type === "video" || type === "reel" ? nonNegative(post.videoViewCount ?? post.videoPlayCount) : null,
     durationSec: null,
+    // Kept for the index's growth (the accounts a post names); absent when there are none.
+    ...(post.mentions?.length ? { mentions: post.mentions.slice(0, 50) } : {}),
+    ...(post.coauthorProducers?.length
+      ? { coauthors: post.coauthorProducers.slice(0, 50).map((u) => u.username) }
+      : {}),
+    ...(post.taggedUsers?.length
+      ? { taggedUsers: post.taggedUsers.slice(0, 50).map((u) => u.username) }
+      : {}),
     ...(post.url
       ? { url: post.url }
       : post.shortCode

@@ -7,6 +7,7 @@ import {
   customType,
   date,
   doublePrecision,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -818,5 +819,102 @@ export const discoveryExpandJobs = pgTable(
   (t) => [
     check("discovery_expand_jobs_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
     index("discovery_expand_jobs_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * Issue #35 item 2: accounts the analysed reports point at (@mentions, collaborators, featured
+ * channels, links to other platforms), waiting for the growth job to read their profile figures.
+ * Named by more reports first (times_named counts distinct naming accounts: growth_candidate_namers).
+ */
+export const growthCandidates = pgTable(
+  "growth_candidates",
+  {
+    platform: text("platform").notNull(),
+    username: text("username").notNull(),
+    firstSeen: timestamp("first_seen", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    timesNamed: integer("times_named").notNull().default(0),
+    lastNamedAt: timestamp("last_named_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    state: text("state").$type<"queued" | "read" | "known" | "failed">().notNull().default("queued"),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platform, t.username] }),
+    check("growth_candidates_state_check", sql`${t.state} in ('queued', 'read', 'known', 'failed')`),
+    index("growth_candidates_next_idx")
+      .on(t.timesNamed.desc(), t.firstSeen)
+      .where(sql`${t.state} = 'queued'`),
+  ],
+);
+
+/** Which accounts' reports named a candidate (one row per naming account: distinct reports). */
+export const growthCandidateNamers = pgTable(
+  "growth_candidate_namers",
+  {
+    platform: text("platform").notNull(),
+    username: text("username").notNull(),
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.platform, t.username, t.accountId] }),
+    foreignKey({
+      columns: [t.platform, t.username],
+      foreignColumns: [growthCandidates.platform, growthCandidates.username],
+    }).onDelete("cascade"),
+  ],
+);
+
+/**
+ * Issue #35 item 4: the creator's own profiles on other platforms, as they state them (YouTube About
+ * links or channel description, bio links, the external URL). Never guessed by name.
+ */
+export const accountIdentities = pgTable(
+  "account_identities",
+  {
+    accountId: bigint("account_id", { mode: "number" })
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    username: text("username").notNull(),
+    statedIn: text("stated_in").$type<"youtube-about" | "bio" | "external-url" | "description">().notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.accountId, t.platform, t.username] }),
+    check(
+      "account_identities_stated_in_check",
+      sql`${t.statedIn} in ('youtube-about', 'bio', 'external-url', 'description')`,
+    ),
+  ],
+);
+
+/** Issue #35 item 2: an admin's crawl outward from seed accounts, and its progress. */
+export const crawlJobs = pgTable(
+  "crawl_jobs",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    platform: text("platform").notNull(),
+    seeds: jsonb("seeds").$type<string[]>().notNull(),
+    depth: integer("depth").notNull(),
+    maxAccounts: integer("max_accounts").notNull(),
+    state: text("state").$type<"queued" | "running" | "done" | "failed">().notNull().default("queued"),
+    depthReached: integer("depth_reached").notNull().default(0),
+    found: integer("found").notNull().default(0),
+    added: integer("added").notNull().default(0),
+    alreadyKnown: integer("already_known").notNull().default(0),
+    message: text("message").notNull().default(""),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("crawl_jobs_state_check", sql`${t.state} in ('queued', 'running', 'done', 'failed')`),
+    index("crawl_jobs_created_idx").on(t.createdAt),
   ],
 );

@@ -18,6 +18,7 @@ import {
 import type { Platform } from "#core/schemas/platform";
 import type { DbOrTx } from "../db/database";
 import { type DiscoveryCriteria, discoveryCriteria, discoveryResultOf } from "./discovery-result";
+import { withIdentities } from "./growth/identities";
 import { INDEX_COLUMNS, type IndexRow } from "./rows";
 import {
   BOUND_EPS as EPS,
@@ -66,7 +67,12 @@ export function createDiscoveryService(deps: { db: DbOrTx }): DiscoveryService {
       };
       const response =
         (await searchIndexed(deps.db, resolved)) ?? (await searchExhaustive(deps.db, resolved));
-      return { ...response, samples: { mode, defaulted: request.samples === undefined } };
+      return {
+        ...response,
+        // Issue #35: "Also on TikTok @x (linked from their YouTube About page)" on each row.
+        results: await withIdentities(deps.db, response.results),
+        samples: { mode, defaulted: request.samples === undefined },
+      };
     },
   };
 }

@@ -12,7 +12,9 @@ import { createMemoryJobRunner, createMemoryUploadStore } from "./memory-runner"
 import { createProcessor, type ProcessorDeps } from "./processors";
 import {
   BULK_QUEUE,
+  CRAWL_QUEUE,
   EXPAND_QUEUE,
+  GROWTH_QUEUE,
   type JobObserver,
   type JobRunner,
   jobIdFor,
@@ -39,6 +41,9 @@ export function queueSpecs(config: Pick<AppConfig, "refreshConcurrency">): Queue
     { name: SWEEP_QUEUE, concurrency: 1, attempts: 1, backoffMs: 60_000 },
     // Issue #35: a search is charged when asked for; it runs once (a retry would spend budget again).
     { name: EXPAND_QUEUE, concurrency: 2, attempts: 1, backoffMs: 10_000 },
+    // One growth run and one crawl at a time across every instance; a run that stops is asked again.
+    { name: GROWTH_QUEUE, concurrency: 1, attempts: 1, backoffMs: 60_000 },
+    { name: CRAWL_QUEUE, concurrency: 1, attempts: 1, backoffMs: 60_000 },
   ];
 }
 
@@ -49,6 +54,8 @@ export interface JobsDeps {
     reports: Pick<ReportService, "refresh">;
     /** "Find more on {platform}" searches (issue #35). */
     expand?: ProcessorDeps["expand"];
+    indexGrowth?: ProcessorDeps["indexGrowth"];
+    crawl?: ProcessorDeps["crawl"];
   };
   /** The admin's auto-refresh setting (services.settings). */
   getAutoRefresh: () => Promise<AutoRefreshMode>;
@@ -73,6 +80,10 @@ export interface Jobs {
   enqueueSeed(count: number): Promise<JobView>;
   /** Queues a "Find more on {platform}" search already recorded in discovery_expand_jobs. */
   enqueueExpand(expandId: string, platform: Platform): Promise<JobView>;
+  /** Asks for a run of the index's growth (one waiting at a time). */
+  enqueueGrowth(): Promise<JobView>;
+  /** Queues an admin crawl already recorded in crawl_jobs. */
+  enqueueCrawl(crawlId: string): Promise<JobView>;
   /** A stored report was opened: under "viewing", refresh it in the background when it is stale. */
   noteViewed(report: {
     platform: string;
@@ -173,6 +184,20 @@ export async function createJobs(
         EXPAND_QUEUE,
         { kind: "expand", expandId, platform },
         { jobId: jobIdFor(EXPAND_QUEUE, expandId) },
+      );
+    },
+    enqueueGrowth() {
+      return runner.enqueue(
+        GROWTH_QUEUE,
+        { kind: "index-growth" },
+        { dedupeId: jobIdFor(GROWTH_QUEUE, "run") },
+      );
+    },
+    enqueueCrawl(crawlId) {
+      return runner.enqueue(
+        CRAWL_QUEUE,
+        { kind: "crawl", crawlId },
+        { jobId: jobIdFor(CRAWL_QUEUE, crawlId) },
       );
     },
     enqueueSeed(count) {

@@ -41,6 +41,9 @@ export interface ProcessorDeps {
   enqueueRefreshes: (queue: string, jobs: { data: RefreshJobData; jobId: string }[]) => Promise<number>;
   /** Runs a "Find more on {platform}" search (issue #35); absent in processes without it. */
   expand?: { run(expandId: string, signal?: AbortSignal): Promise<{ state: string; message: string }> };
+  /** The index's growth around reports and admin crawls (issue #35). */
+  indexGrowth?: { drain(signal?: AbortSignal): Promise<object> };
+  crawl?: { run(crawlId: string, signal?: AbortSignal): Promise<{ state: string; message: string }> };
 }
 
 /**
@@ -236,6 +239,15 @@ export function createProcessor(deps: ProcessorDeps): Processor {
         if (!deps.expand) throw new PermanentJobError("this process cannot run platform searches");
         // The service records failures (the provider's message) on the expansion itself.
         const view = await deps.expand.run(data.expandId, ctx.signal);
+        return { state: view.state, message: view.message };
+      }
+      case "index-growth": {
+        if (!deps.indexGrowth) throw new PermanentJobError("this process cannot grow the index");
+        return { ...(await deps.indexGrowth.drain(ctx.signal)) };
+      }
+      case "crawl": {
+        if (!deps.crawl) throw new PermanentJobError("this process cannot run crawls");
+        const view = await deps.crawl.run(data.crawlId, ctx.signal);
         return { state: view.state, message: view.message };
       }
     }

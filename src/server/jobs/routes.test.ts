@@ -99,6 +99,8 @@ describe("background jobs API (in process)", () => {
       "bulk",
       "auto-refresh",
       "discovery-expand",
+      "index-growth",
+      "index-crawl",
     ]);
     llm.enqueue(jsonReply(VALID_TEXTS, { usage: { prompt_tokens: 900, completion_tokens: 300 } }));
     const res = await t.app.inject({

@@ -17,7 +17,17 @@ export const BULK_QUEUE = "bulk";
 export const SWEEP_QUEUE = "auto-refresh";
 /** "Find more on {platform}" searches (issue #35). */
 export const EXPAND_QUEUE = "discovery-expand";
-export const ALL_QUEUES = [...Object.values(REFRESH_QUEUES), BULK_QUEUE, SWEEP_QUEUE, EXPAND_QUEUE];
+/** The index's growth around reports and admin crawls (issue #35). */
+export const GROWTH_QUEUE = "index-growth";
+export const CRAWL_QUEUE = "index-crawl";
+export const ALL_QUEUES = [
+  ...Object.values(REFRESH_QUEUES),
+  BULK_QUEUE,
+  SWEEP_QUEUE,
+  EXPAND_QUEUE,
+  GROWTH_QUEUE,
+  CRAWL_QUEUE,
+];
 
 export type RefreshReason = "admin" | "viewing" | "daily" | "weekly";
 
@@ -53,7 +63,25 @@ export interface ExpandJobData {
   platform: Platform;
 }
 
-export type JobData = RefreshJobData | ImportJobData | SeedJobData | SweepJobData | ExpandJobData;
+/** A run of the index's growth: reads waiting candidates within pace and budget (issue #35). */
+export interface GrowthJobData {
+  kind: "index-growth";
+}
+
+/** An admin's crawl; its state lives in crawl_jobs. */
+export interface CrawlJobData {
+  kind: "crawl";
+  crawlId: string;
+}
+
+export type JobData =
+  | RefreshJobData
+  | ImportJobData
+  | SeedJobData
+  | SweepJobData
+  | ExpandJobData
+  | GrowthJobData
+  | CrawlJobData;
 
 /** What a processor gets besides its data. */
 export interface JobContext {
@@ -155,6 +183,10 @@ export function labelOf(data: JobData): string {
       return data.mode ? `Refresh accounts due (${data.mode}, run by an admin)` : "Auto-refresh sweep";
     case "expand":
       return `Find more on ${PLATFORM_LABELS[data.platform]}`;
+    case "index-growth":
+      return "Grow the index around reports";
+    case "crawl":
+      return "Crawl outward from seed accounts";
   }
 }
 

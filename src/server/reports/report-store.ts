@@ -34,6 +34,11 @@ export interface ReportStoreDeps {
   /** Serialised stored reports (short TTL, shared through Redis when configured). */
   bodyCache: BodyCache;
   now: () => Date;
+  /**
+   * After a report is saved (issue #35): the index's growth notes what it points at and the
+   * identities it states. It must not throw (a failure there never fails the report).
+   */
+  afterSave?: (snapshot: SaveReportInput["snapshot"], accountId: number) => Promise<void>;
 }
 
 /** What a report is saved from: the analysis (the store adds the engine version). */
@@ -55,6 +60,7 @@ export class ReportStore {
     const username = canonicalHandle(platform, snapshot.username);
     const saved = await this.deps.repo.saveAnalysis({ ...input, engineVersion: ENGINE_VERSION });
     await this.deps.bodyCache.invalidate(username.toLowerCase());
+    await this.deps.afterSave?.(snapshot, saved.accountId);
     return toAccountView({
       accountId: saved.accountId,
       platform,

@@ -21,6 +21,8 @@ export function testConfig(env: Env = {}): AppConfig {
       LOGIN_RATE_LIMIT_PER_MINUTE: "100000",
       // Tests call their fake upstreams many times a minute; pacing has tests of its own.
       SOURCE_PACE_PER_MINUTE: "0",
+      // The index's growth reads accounts reports point at; its own tests turn it on (issue #35).
+      INDEX_GROWTH_PER_DAY: "0",
       // With REDIS_URL, each test app gets keys, locks and job queues of its own.
       REDIS_KEY_PREFIX: `test:${crypto.randomBytes(4).toString("hex")}:`,
       ...env,

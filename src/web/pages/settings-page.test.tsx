@@ -70,6 +70,15 @@ function visit(user: typeof TEST_USER | null, extra: Extra = {}) {
     extra: {
       "GET /api/settings": { json: settingsBody() },
       "GET /api/admin/sources": { json: SOURCES },
+      "GET /api/admin/index": {
+        json: {
+          accounts: [],
+          growthPerDay: [],
+          budgets: [],
+          queue: { waiting: 0, read: 0, known: 0, failed: 0 },
+          crawls: [],
+        },
+      },
       "GET /api/keys": { json: [] },
       "GET /api/settings/pricing": {
         json: {

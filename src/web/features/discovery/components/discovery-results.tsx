@@ -13,6 +13,7 @@ import { MatchBadge } from "../../../components/results/match-badge";
 import type { GenerateReport } from "../../../components/results/report-button";
 import { ResultsFilterBar } from "../../../components/results/results-filter-bar";
 import { RowBasis } from "../../../components/results/row-basis";
+import { StatedIdentities } from "../../../components/results/stated-identities";
 import { useRowLoading } from "../../../components/results/use-row-loading";
 import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
@@ -338,6 +339,7 @@ export function DiscoveryResults({
                         >
                           {result.foundVia === "web" ? <FoundOnWebBadge platform={result.platform} /> : null}
                           <RowBasis origin={result.origin} figures={result.figures} now={now()} />
+                          <StatedIdentities identities={result.identities} />
                           {renderActions?.({ username: result.username, platform: result.platform })}
                         </AccountCell>
                       </TableCell>

@@ -1,9 +1,11 @@
 import { lazy, memo, type ReactNode, Suspense, useEffect, useRef } from "react";
 import type { Account } from "#core/schemas/account";
 import { PLATFORM_LABELS } from "#core/schemas/platform";
+import { StatedIdentities } from "../../../components/results/stated-identities";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { WhenVisible } from "../../../components/ui/when-visible";
 import { trackReportView } from "../../../lib/analytics";
+import { useIdentities } from "../api/get-identities";
 import { AccountCard } from "./account-card";
 import { AudienceCard, ContentCard, RecommendationsCard } from "./audience-card";
 import { EngagementCard } from "./engagement-card";
@@ -61,6 +63,17 @@ function useReportViewEvent(platform: string, username: string) {
  * advertiser analysis, recommendations — each figure with its provenance. Text written by the engine
  * or a model is rendered as text.
  */
+/** The creator's own profiles on other platforms, as they state them (issue #35); nothing when none. */
+function ReportIdentities({ account }: { account: Account }) {
+  const identities = useIdentities(account.username, account.platform, !account.isSample);
+  if (account.isSample || !identities.data?.identities.length) return null;
+  return (
+    <section aria-label="Also on other platforms" className="px-1">
+      <StatedIdentities identities={identities.data.identities} />
+    </section>
+  );
+}
+
 export const ReportView = memo(function ReportView({
   account,
   canRefresh = false,
@@ -85,6 +98,7 @@ export const ReportView = memo(function ReportView({
           </>
         }
       />
+      <ReportIdentities account={account} />
       {account.source === "web-search" ? <WebEstimateNotice account={account} /> : null}
       {account.dataNotes?.length ? (
         <DataNotes notes={account.dataNotes} yours={account.privateTo === "you"} />

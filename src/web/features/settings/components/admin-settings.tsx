@@ -3,6 +3,7 @@ import { Spinner } from "../../../components/ui/spinner";
 import { useSettings } from "../api/get-settings";
 import { DataActions } from "./data-actions";
 import { DataSources } from "./data-sources";
+import { IndexPanel } from "./index-panel";
 import { PricingSettings } from "./pricing-form";
 import { SettingsForm } from "./settings-form";
 
@@ -33,6 +34,7 @@ export function AdminSettings() {
       <SettingsForm key={settings.data.updatedAt ?? "defaults"} data={settings.data} />
       <PricingSettings />
       <DataSources />
+      <IndexPanel />
       <DataActions data={settings.data} />
     </div>
   );
