@@ -60,10 +60,28 @@ describe.each(testedDatabaseKinds())("the indexed discovery search reads only it
   });
 
   it.each([
-    { platform: "instagram", followerRange: "10k_to_100k", industry: "Beauty", targetMarkets: ["us", "Germany"] },
+    {
+      platform: "instagram",
+      followerRange: "10k_to_100k",
+      industry: "Beauty",
+      targetMarkets: ["us", "Germany"],
+    },
     { platform: "youtube", followerRange: "100k_to_1mil", industry: "any", targetMarkets: ["India", "us"] },
-    { platform: "tiktok", followerRange: "1mil_plus", industry: "any", targetMarkets: [], samples: "exclude" },
-    { platform: "tiktok", followerRange: "10k_to_100k", industry: "Fitness", samples: "exclude", page: 3, pageSize: 20 },
+    {
+      platform: "tiktok",
+      followerRange: "1mil_plus",
+      industry: "any",
+      targetMarkets: [],
+      samples: "exclude",
+    },
+    {
+      platform: "tiktok",
+      followerRange: "10k_to_100k",
+      industry: "Fitness",
+      samples: "exclude",
+      page: 3,
+      pageSize: 20,
+    },
   ])("no heap reads in the count and the ranked reads: %j", async (request) => {
     const plans = await plansOf(database, request);
     expect(plans.length).toBeGreaterThanOrEqual(2);
