@@ -100,12 +100,12 @@ const GENERIC = [
  * full reports (origin report, a located audience country for half of them), and `samples` of them
  * the install's sample creators (which discovery then leaves out by default).
  */
-export interface BenchIndexShape {
+interface BenchIndexShape {
   profileOnly: number;
   samples: number;
 }
 
-export const GROWN_INDEX: BenchIndexShape = { profileOnly: 1 / 3, samples: 2_000 };
+const GROWN_INDEX: BenchIndexShape = { profileOnly: 1 / 3, samples: 2_000 };
 
 /**
  * Fills `accounts` with `rows` synthetic creators in one INSERT … SELECT … FROM generate_series:
