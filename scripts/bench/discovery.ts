@@ -11,11 +11,13 @@
  * measures other sizes. PostgreSQL figures only when DATABASE_URL is set: a fresh database is
  * created for the run and dropped after, and a real server process is started on it to measure its
  * memory under the same 400 queries over HTTP (`discovery.server_rss_mb.postgres.<rows>`: peak RSS,
- * beside the idle server's RSS). Run alone:
- *   node --import tsx scripts/bench/discovery.ts [--quick] [--rows=1000000] [--json]
+ * beside the idle server's RSS). `--engines=postgres` measures PostgreSQL only (the 1M runs). The
+ * index is filled as GROWN_INDEX says: a third profile-only rows, 2,000 samples. Run alone:
+ *   node --import tsx scripts/bench/discovery.ts [--quick] [--rows=1000000] [--engines=postgres] [--json]
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
@@ -37,6 +39,7 @@ import { createDiscoveryService, searchExhaustive } from "../../src/server/disco
 import { createFinderService } from "../../src/server/discovery/finder/finder-service";
 import { findExhaustive } from "../../src/server/discovery/finder/finder-sql";
 import { finderPlan } from "../../src/server/discovery/finder/plan";
+import { queryRows } from "../../src/server/discovery/sql";
 import { withThrowawayPostgres } from "./throwaway-postgres";
 import { type BenchOptions, type Figure, percentile, rowsOption } from "./types";
 
@@ -90,12 +93,28 @@ const GENERIC = [
 ];
 
 /**
+ * How the filled index is made up. "plain": every row as a report stored it (the shape of the
+ * #8 figures; the site-search bench builds on it). "grown" (issue #35): the index after "Find more"
+ * and growth have run for a while — `profileOnly` of the rows are profile-only accounts (origin
+ * search or growth, no engagement figures, no full report, figures read up to 30 days ago), the rest
+ * full reports (origin report, a located audience country for half of them), and `samples` of them
+ * the install's sample creators (which discovery then leaves out by default).
+ */
+interface BenchIndexShape {
+  profileOnly: number;
+  samples: number;
+}
+
+const GROWN_INDEX: BenchIndexShape = { profileOnly: 1 / 3, samples: 2_000 };
+
+/**
  * Fills `accounts` with `rows` synthetic creators in one INSERT … SELECT … FROM generate_series:
  * followers log-uniform from 1K to 50M, industries weighted as the sample generator weights them,
  * 1–3 audience countries weighted towards large markets, bios from each industry's roles and topics,
- * tier-dependent engagement (8 % unknown), 4 % private, verified mostly among large accounts.
+ * tier-dependent engagement (8 % unknown), 4 % private, verified mostly among large accounts;
+ * with a `shape`, profile-only rows, full reports and sample creators as BenchIndexShape says.
  */
-export async function fillBenchAccounts(db: AppDb, rows: number): Promise<void> {
+export async function fillBenchAccounts(db: AppDb, rows: number, shape?: BenchIndexShape): Promise<void> {
   const W_ROLES = 5;
   const W_TOPICS = 8;
   const roles = INDUSTRIES.flatMap((i) => cycle(INDUSTRY_BANKS[i].roles, W_ROLES));
@@ -105,24 +124,44 @@ export async function fillBenchAccounts(db: AppDb, rows: number): Promise<void> 
   );
   const countryPool = weightedPool([...new Set(COUNTRIES)].map((c) => [c, COUNTRY_WEIGHTS[c] ?? 1] as const));
   const en = LANGUAGE_BANKS.en;
+  const grown = sql.raw(shape ? "true" : "false");
+  const samples = sql.raw(String(shape ? Math.min(shape.samples, rows) : 0));
+  const profileOnly = sql.raw(String(shape?.profileOnly ?? 0));
   const arr = (values: readonly (string | number)[], type: "text" | "int") =>
     sql`${sql.param([...values])}::${sql.raw(type)}[]`;
+  // The table's secondary indexes are dropped for the insert and built again after it: building an
+  // index over a million rows is several times faster than maintaining it row by row (above all the
+  // GIN indexes), and it leaves them as a fresh build would (no GIN pending list).
+  const indexes = await queryRows<{ name: string; def: string }>(
+    db,
+    sql`select i.indexname as name, i.indexdef as def from pg_indexes i
+        where i.schemaname = current_schema() and i.tablename = 'accounts'
+          and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
+  );
   await db.transaction(async (tx) => {
+    for (const { name } of indexes) await tx.execute(sql`drop index ${sql.identifier(name)}`);
     await tx.execute(sql`select setseed(0.42)`);
     await tx.execute(sql`
       insert into accounts (platform, username, name, bio, verified, is_private, followers, industry,
-                            engagement_rate, countries, source, is_sample)
+                            engagement_rate, countries, located_countries, source, is_sample, origin,
+                            last_fetched_at, last_analyzed_at)
       select y.platform, 'bench_' || y.g, y.name,
              y.role || ' · ' || y.topic1 || ' & ' || y.topic2 || ' · ' || y.generic,
              random() < (case when y.followers >= 1000000 then 0.3 else 0.01 end),
              random() < 0.04,
              y.followers, y.industry,
-             case when random() < 0.08 then null
+             case when y.profile or random() < 0.08 then null
                   else round((y.base * exp((random() - 0.5) * 1.6))::numeric, 2)::real end,
              array(select distinct c from unnest(array_remove(array[y.c1, y.c2, y.c3], null)) c),
-             'bench', false
+             case when ${grown} and random() < 0.5 then array[y.c1] else '{}'::text[] end,
+             'bench', y.sample,
+             case when y.sample then 'sample' when not y.profile then 'report'
+                  when y.g % 2 = 0 then 'search' else 'growth' end,
+             case when y.profile then now() - random() * interval '30 days' end,
+             case when ${grown} and not y.profile then now() - random() * interval '30 days' end
       from (
-        select x.*,
+        select x.*, x.g <= ${samples} as sample,
+               x.g > ${samples} and random() < ${profileOnly}::float8 as profile,
                (${arr(INDUSTRIES, "text")})[x.ii] as industry,
                (${arr(roles, "text")})[(x.ii - 1) * ${W_ROLES} + 1 + floor(random() * ${W_ROLES})::int] as role,
                (${arr(topics, "text")})[(x.ii - 1) * ${W_TOPICS} + 1 + floor(random() * ${W_TOPICS})::int] as topic1,
@@ -145,6 +184,7 @@ export async function fillBenchAccounts(db: AppDb, rows: number): Promise<void> 
           from generate_series(1, ${rows}) g
         ) x
       ) y`);
+    for (const { def } of indexes) await tx.execute(sql.raw(def));
   });
   // Statistics for the planner and the visibility map for index-only scans (PGlite runs no autovacuum).
   await db.execute(sql`vacuum analyze accounts`);
@@ -157,16 +197,22 @@ function pick<T>(rng: { next(): number }, list: readonly T[]): T {
   return list[Math.floor(rng.next() * list.length)]!;
 }
 
-/** ≥ 200 varied discovery requests (deterministic). */
+/**
+ * ≥ 200 varied discovery requests (deterministic): every platform and follower range, an industry
+ * or "any", 0–3 markets; one in five asks for a later page (2–5, 20 or 50 a page) and one in ten
+ * includes the sample creators (the rest leave them out, the default once real creators are held).
+ */
 export function discoveryQueries(n = QUERIES): DiscoverySearchInput[] {
   const rng = mulberry32(7);
   const rand = () => rng.next();
+  // A second stream for paging and samples, so the criteria stay those of the earlier figures.
+  const paging = mulberry32(13);
   const marketChoices = [...TARGET_MARKETS, "Germany", "Brazil", "India", "Mexico", "Japan", "France"];
   return Array.from({ length: n }, () => {
     const markets = new Set<string>();
     const k = Math.floor(rand() * 4);
     for (let j = 0; j < k; j++) markets.add(pick(rng, marketChoices));
-    return {
+    const query: DiscoverySearchInput = {
       platform: pick(rng, PLATFORMS),
       followerRange: pick(rng, FOLLOWER_RANGES),
       industry:
@@ -178,7 +224,20 @@ export function discoveryQueries(n = QUERIES): DiscoverySearchInput[] {
             ),
       targetMarkets: [...markets],
     };
+    if (paging.next() < 0.2) {
+      query.page = 2 + Math.floor(paging.next() * 4);
+      query.pageSize = paging.next() < 0.5 ? 20 : 50;
+    }
+    if (paging.next() < 0.1) query.samples = "include";
+    return query;
   });
+}
+
+/** The criteria mix of a discovery request, for figures per mix. */
+function discoveryMix(q: DiscoverySearchInput): string {
+  const industry = (q.industry ?? "any") === "any" ? "any industry" : "industry";
+  const markets = (q.targetMarkets ?? []).length > 0 ? "markets" : "no market";
+  return `${industry} + ${markets}${(q.page ?? 1) > 1 ? ", later page" : ""}`;
 }
 
 /** ≥ 200 varied finder descriptions (deterministic): niches, places, languages, sizes, free words. */
@@ -246,6 +305,8 @@ interface Measured {
 /** A query as the service answers it (`fast`) and as the exhaustive reference does (`reference`). */
 interface BenchQuery {
   label: string;
+  /** The criteria mix it belongs to (discovery only), for p50/p95 per mix. */
+  mix?: string;
   fast: (tx: DbOrTx) => Promise<string>;
   reference: (tx: DbOrTx) => Promise<string>;
 }
@@ -263,10 +324,43 @@ async function measure(db: AppDb, queries: BenchQuery[]): Promise<Measured> {
   return out;
 }
 
+/** p50 and p95 per criteria mix, e.g. "industry + markets 6.1/12.3 ms (58)". */
+function perMix(queries: BenchQuery[], ms: number[]): string {
+  const byMix = new Map<string, number[]>();
+  queries.forEach((q, i) => {
+    if (q.mix) byMix.set(q.mix, [...(byMix.get(q.mix) ?? []), ms[i]!]);
+  });
+  return [...byMix]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(
+      ([mix, v]) =>
+        `${mix} p50/p95 ${percentile(v, 50).toFixed(1)}/${percentile(v, 95).toFixed(1)} ms (${v.length})`,
+    )
+    .join("; ");
+}
+
+/** The table's size with its indexes, and the whole database's, in MB. */
+async function sizes(db: AppDb): Promise<string> {
+  const [row] = await queryRows<{ t: number | string; d: number | string }>(
+    db,
+    sql`select pg_total_relation_size('accounts') as t, pg_database_size(current_database()) as d`,
+  );
+  const mb = (v: number | string | undefined) => (Number(v) / 2 ** 20).toFixed(0);
+  return `accounts with its indexes ${mb(row?.t)} MB, database ${mb(row?.d)} MB`;
+}
+
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
+
 async function benchOne(database: Database, kind: "pglite" | "postgres", rows: number): Promise<Figure[]> {
   const t0 = performance.now();
-  await fillBenchAccounts(database.db, rows);
+  await fillBenchAccounts(database.db, rows, GROWN_INDEX);
   const fillSecs = (performance.now() - t0) / 1000;
+  const size = await sizes(database.db);
+  const loadBefore = loadAverage();
   // The service as the API runs it (the indexed search), and beside it the exhaustive reference
   // query with index scans off: the sequential scan the indexes save. Both must answer the same.
   const discoveryKey = (r: DiscoverySearchResponse) =>
@@ -275,8 +369,11 @@ async function benchOne(database: Database, kind: "pglite" | "postgres", rows: n
     const request = discoverySearchRequestSchema.parse(q);
     return {
       label: JSON.stringify(q),
+      mix: discoveryMix(q),
       fast: async (tx) => discoveryKey(await createDiscoveryService({ db: tx }).search(request)),
-      reference: async (tx) => discoveryKey(await searchExhaustive(tx, request)),
+      // The service leaves the samples out unless asked (the index holds real creators): so does the reference.
+      reference: async (tx) =>
+        discoveryKey(await searchExhaustive(tx, { ...request, samples: request.samples ?? "exclude" })),
     };
   });
   const finder: BenchQuery[] = finderQueries().map((q) => {
@@ -318,10 +415,12 @@ async function benchOne(database: Database, kind: "pglite" | "postgres", rows: n
       ratio: value / baseline,
       target: TARGET_MS[name],
       note:
-        `${queries.length} queries on ${rows.toLocaleString("en-US")} rows (filled in ${fillSecs.toFixed(1)} s); ` +
+        `${queries.length} queries on ${rows.toLocaleString("en-US")} rows, a third profile-only and ` +
+        `${GROWN_INDEX.samples.toLocaleString("en-US")} samples (filled in ${fillSecs.toFixed(1)} s; ${size}); ` +
         `p50 ${percentile(m.value, 50).toFixed(1)} ms vs ${percentile(m.baseline, 50).toFixed(1)} ms; ` +
+        `${name === "discovery" ? `${perMix(queries, m.value)}; ` : ""}` +
         `baseline = the exhaustive reference query with index, bitmap and index-only scans off; ` +
-        `${m.mismatches.length} answers differed from the baseline's`,
+        `${m.mismatches.length} answers differed from the baseline's; load average ${loadBefore} before, ${loadAverage()} after`,
     });
   }
   return figures;
@@ -422,17 +521,35 @@ async function serverMemory(databaseUrl: string, rows: number): Promise<Figure> 
   }
 }
 
+/**
+ * `--engines=postgres` (or `pglite`, or both, the default): which databases to measure. PGlite holds
+ * the whole table in memory (about 5 GB at 1M rows), so the 1M figures are usually PostgreSQL only.
+ */
+function enginesOption(): ("pglite" | "postgres")[] {
+  const arg = process.argv.find((a) => a.startsWith("--engines="));
+  if (!arg) return ["pglite", "postgres"];
+  const engines = arg.slice(10).split(",");
+  const bad = engines.filter((e) => e !== "pglite" && e !== "postgres");
+  if (bad.length > 0 || engines.length === 0) {
+    throw new Error(`--engines takes pglite, postgres or both (got ${arg.slice(10)})`);
+  }
+  return engines as ("pglite" | "postgres")[];
+}
+
 export async function benchDiscovery(opts: BenchOptions): Promise<Figure[]> {
   const figures: Figure[] = [];
+  const engines = enginesOption();
   for (const rows of rowsOption(opts.quick)) {
-    const database = await openDatabase({ dataDir: "memory://" });
-    try {
-      figures.push(...(await benchOne(database, "pglite", rows)));
-    } finally {
-      await database.close();
+    if (engines.includes("pglite")) {
+      const database = await openDatabase({ dataDir: "memory://" });
+      try {
+        figures.push(...(await benchOne(database, "pglite", rows)));
+      } finally {
+        await database.close();
+      }
     }
     const url = process.env.DATABASE_URL;
-    if (url)
+    if (url && engines.includes("postgres"))
       figures.push(
         ...(await withThrowawayPostgres(url, "bench_discovery", async (database, dbUrl) => [
           ...(await benchOne(database, "postgres", rows)),

@@ -254,6 +254,8 @@ export const accounts = pgTable(
         t.id,
         t.industry,
         t.countryBits,
+        t.locatedBits,
+        t.isSample,
         t.followerFit,
         t.engagementQuality,
       )
@@ -268,12 +270,24 @@ export const accounts = pgTable(
         t.followers.desc(),
         t.id,
         t.countryBits,
+        t.locatedBits,
+        t.isSample,
         t.followerFit,
         t.engagementQuality,
       )
       .where(sql`"is_private" = false`),
+    // Migration 0021 (decision 043): located_bits and is_sample in all three, so a search with
+    // markets or without samples never reads the table; the count index groups by what phase 1 counts.
     index("accounts_discovery_count_idx")
-      .on(t.platform, t.followerBucket, t.industry, t.id, t.countryBits, t.discoveryBaseMatch)
+      .on(
+        t.platform,
+        t.followerBucket,
+        t.industry,
+        t.countryBits,
+        t.locatedBits,
+        t.discoveryBaseMatch,
+        t.isSample,
+      )
       .where(sql`"is_private" = false`),
     index("accounts_finder_industry_idx")
       .on(t.platform, t.industry, t.engagementQuality, t.followers, t.countryBits, t.id)

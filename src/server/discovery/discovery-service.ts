@@ -6,6 +6,7 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import { FOLLOWER_RANGE_FILTER, NEUTRAL_FACTOR, type ResolvedTarget } from "#core/discovery/match";
+import { ESTIMATE_FACTOR } from "#core/markets/basis";
 import { isModelFigures } from "#core/model-figures";
 import { figuresOf } from "#core/schemas/account-origin";
 import {
@@ -103,13 +104,9 @@ function hardFilters(
 ): SQL[] {
   const { industry, related, targets } = criteria;
   const where: SQL[] = [sql`a.platform = ${request.platform}`, sql`a.is_private = false`];
-  // Samples left out by id: the platform's sample ids are few (a partial index reads them) and the
-  // ranking indexes carry the id, so the scans stay index-only (a hashed subplan per row).
-  if (request.samples === "exclude") {
-    where.push(
-      sql`a.id not in (select x.id from accounts x where x.is_sample = true and x.platform = ${request.platform})`,
-    );
-  }
+  // The discovery indexes carry is_sample (migration 0021), so leaving samples out keeps the scans
+  // index-only and costs a column test per row.
+  if (request.samples === "exclude") where.push(sql`a.is_sample = false`);
   if (markets === "bits") {
     where.push(sql`a.follower_bucket = ${w(FOLLOWER_RANGES.indexOf(request.followerRange))}`);
   } else {
@@ -241,6 +238,16 @@ export async function searchExhaustive(
   };
 }
 
+/** The chosen markets a row with these bits covers, each 1 when located and ESTIMATE_FACTOR when estimated. */
+function coveredOf(masks: readonly bigint[], countryBits: bigint, locatedBits: bigint): number {
+  let covered = 0;
+  for (const mask of masks) {
+    if ((locatedBits & mask) !== 0n) covered += 1;
+    else if ((countryBits & mask) !== 0n) covered += ESTIMATE_FACTOR;
+  }
+  return covered;
+}
+
 function anyMask(targets: readonly ResolvedTarget[]): bigint | null {
   let mask = 0n;
   for (const t of targets) {
@@ -324,13 +331,23 @@ export async function searchIndexed(
 
   // Phase 1: how many candidates there are per stream, markets covered and base match — `total`,
   // and enough to bound every row's match from below and above without reading it.
-  const cells = await queryRows<{ ind: string | null; c: number; m0: number; n: number | string }>(
+  // Grouped by the raw bits of the chosen markets (a bitwise and per row, no arithmetic): what they
+  // are worth is worked out here per group (coveredOf), as maskStrengthSql would per row.
+  const union = sql.raw(`${anyMask(targets) ?? 0n}::int8`);
+  const groups = await queryRows<{
+    ind: string | null;
+    cb: number | string | bigint;
+    lb: number | string | bigint;
+    m0: number;
+    n: number | string;
+  }>(
     db,
-    sql`select ${industry ? sql`a.industry` : sql`null::text`} as ind, ${covered} as c,
-          a.discovery_base_match as m0, count(*) as n
+    sql`select ${industry ? sql`a.industry` : sql`null::text`} as ind, a.country_bits & ${union} as cb,
+          a.located_bits & ${union} as lb, a.discovery_base_match as m0, count(*) as n
         from accounts a where ${sql.join(where, sql` and `)}
-        group by 1, 2, 3`,
+        group by 1, 2, 3, 4`,
   );
+  const cells = groups.map((g) => ({ ...g, c: coveredOf(masks as bigint[], BigInt(g.cb), BigInt(g.lb)) }));
   const wBase = weights.followers + weights.engagement;
   const bounds = cells.map((cell) => {
     const fi = industry ? (cell.ind === industry ? 1 : 0.5) : NEUTRAL_FACTOR;
