@@ -276,7 +276,7 @@ export const accounts = pgTable(
         t.engagementQuality,
       )
       .where(sql`"is_private" = false`),
-    // Migration 0021 (decision 043): located_bits and is_sample in all three, so a search with
+    // Migration 0020 (decision 043): located_bits and is_sample in all three, so a search with
     // markets or without samples never reads the table; the count index groups by what phase 1 counts.
     index("accounts_discovery_count_idx")
       .on(

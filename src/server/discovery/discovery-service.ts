@@ -104,7 +104,7 @@ function hardFilters(
 ): SQL[] {
   const { industry, related, targets } = criteria;
   const where: SQL[] = [sql`a.platform = ${request.platform}`, sql`a.is_private = false`];
-  // The discovery indexes carry is_sample (migration 0021), so leaving samples out keeps the scans
+  // The discovery indexes carry is_sample (migration 0020), so leaving samples out keeps the scans
   // index-only and costs a column test per row.
   if (request.samples === "exclude") where.push(sql`a.is_sample = false`);
   if (markets === "bits") {
