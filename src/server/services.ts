@@ -29,6 +29,7 @@ import type { AppConfig } from "./config";
 import type { Database } from "./db/database";
 import { createDiscoveryService, type DiscoveryService } from "./discovery/discovery-service";
 import { createExpandService, type ExpandService } from "./discovery/expand/expand-service";
+import { createSearchBudget } from "./discovery/expand/search-budget";
 import { createSearchSources } from "./discovery/expand/sources";
 import { createFinderService, type FinderService } from "./discovery/finder/finder-service";
 import { type CrawlService, createCrawlService } from "./discovery/growth/crawl-service";

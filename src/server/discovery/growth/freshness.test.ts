@@ -6,7 +6,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeUpstream, startFakeUpstream } from "../../collectors/testing/fake-upstream";
-import { accounts, creatorListItems, creatorLists, users } from "../../db/schema";
+import { accounts, creatorListItems, creatorLists, users, workspaces } from "../../db/schema";
 import { startTestApp, type TestAppHandle } from "../../testing/test-app";
 import { testedDatabaseKinds } from "../../testing/test-db";
 import { purgeStaleGrowthYouTubeRows } from "./index-rows";
@@ -48,7 +48,14 @@ describe.each(testedDatabaseKinds())("profile rows stay fresh on %s", (kind) => 
           .insert(accounts)
           .values([row("listed", 8), row("monthly", 29), row("weekold", 8), row("stale", 31)]);
         const [u] = await db.insert(users).values({ email: "a@example.com" }).returning({ id: users.id });
-        const [list] = await db.insert(creatorLists).values({ userId: u!.id, name: "Q1" }).returning();
+        const [w] = await db
+          .insert(workspaces)
+          .values({ name: "Personal", kind: "personal", createdBy: u!.id })
+          .returning({ id: workspaces.id });
+        const [list] = await db
+          .insert(creatorLists)
+          .values({ userId: u!.id, workspaceId: w!.id, name: "Q1" })
+          .returning();
         await db
           .insert(creatorListItems)
           .values({ listId: list!.id, platform: "youtube", username: "listed" });
