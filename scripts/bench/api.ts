@@ -7,6 +7,7 @@ import { loadConfig } from "../../src/server/config";
 import { openDatabase } from "../../src/server/db/database";
 import { users } from "../../src/server/db/schema";
 import { seedSampleAccounts } from "../../src/server/samples/sample-service";
+import { createWorkspaceService } from "../../src/server/workspaces/workspace-service";
 import { type BenchOptions, type Figure, percentile } from "./types";
 
 async function rps(url: string, seconds: number, headers: Record<string, string> = {}): Promise<number> {
@@ -90,10 +91,17 @@ export async function benchApi(opts: BenchOptions): Promise<Figure[]> {
       .insert(users)
       .values({ email: "bench@example.com", name: "Bench" })
       .returning({ id: users.id });
-    const { key } = await createApiKeyService({ db: database.db, now: () => new Date() }).create(owner!.id, {
-      name: "bench",
-      scopes: ["read"],
-    });
+    const workspaceId = await createWorkspaceService({
+      db: database.db,
+      now: () => new Date(),
+    }).ensurePersonal(owner!.id);
+    const { key } = await createApiKeyService({ db: database.db, now: () => new Date() }).create(
+      { userId: owner!.id, workspaceId },
+      {
+        name: "bench",
+        scopes: ["read"],
+      },
+    );
     const v1Path = `/api/v1/accounts/${stored.platform}/${encodeURIComponent(stored.username)}`;
     const bearer = { authorization: `Bearer ${key}` };
     const half = Math.max(2, Math.round(secs / 2));

@@ -33,6 +33,7 @@ import { settingsRoutes } from "./settings/routes";
 import { similarRoutes } from "./similar/routes";
 import { createSimilarService } from "./similar/similar-service";
 import { sourcesRoutes } from "./sources/routes";
+import { workspaceRoutes } from "./workspaces/routes";
 
 export interface AppDeps extends DepsInput {
   /** Folder of the built web app (default dist/web). */
@@ -106,6 +107,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   registerRequestMetrics(app, metrics, { token: config.metricsToken });
   await registerRateLimit(app, config, { redis: shared.redis, metrics });
   await app.register(authPlugin, { config, sessions: services.sessions });
+  // Issue #37: every scoped route resolves its workspace through app.workspaces (workspaces/acting.ts).
+  app.decorate("workspaces", services.workspaces);
   await app.register(healthRoutes, {
     config,
     database: deps.database,
@@ -144,6 +147,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
   await app.register(siteSearchRoutes, { siteSearch: services.siteSearch });
   await app.register(agencyRoutes, { config, lists: services.lists, compare: services.compare, now });
+  await app.register(workspaceRoutes, {
+    appUrl: config.appUrl,
+    userDailyReportLimit: config.userDailyReportLimit,
+    now,
+  });
   await app.register(seoRoutes, { seo: services.seo, appUrl: config.appUrl });
   // Issue #36: similar creators and lookalikes.
   await app.register(similarRoutes, {

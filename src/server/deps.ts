@@ -95,6 +95,7 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
     purgeExpiredSessions: () => services.sessions.purgeExpired(),
     purgeOldUsage: () => services.quota.purgeOldUsage(),
     purgeStaleSearchRows: () => purgeStaleYouTubeProfiles(appDeps.database.db, now()),
+    purgeOldAudit: () => services.workspaces.audit.purgeOld(),
     logger: app.log.child({ component: "housekeeping" }),
   });
   app.addHook("onReady", async () => housekeeping.start());

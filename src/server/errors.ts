@@ -19,6 +19,7 @@ export const ERROR_CODES = {
   NO_GROWTH: 404,
   CONFLICT: 409,
   NO_SEARCH_SOURCE: 409,
+  INVITE_GONE: 410,
   REPORT_LIMIT_EXCEEDED: 429,
   RATE_LIMITED: 429,
   UPSTREAM_CHANGED: 502,
@@ -81,6 +82,12 @@ export class ForbiddenError extends AppError {
 export class ConflictError extends AppError {
   readonly code = "CONFLICT";
   override name = "ConflictError";
+}
+
+/** 410 INVITE_GONE: a workspace invite was already used or has expired (issue #37). */
+export class InviteGoneError extends AppError {
+  readonly code = "INVITE_GONE";
+  override name = "InviteGoneError";
 }
 
 /** A daily report quota is used up (design.md: 429 REPORT_LIMIT_EXCEEDED). */

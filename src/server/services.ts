@@ -68,6 +68,10 @@ import {
 } from "./settings/settings-service";
 import { createMemorySharedState, type SharedState } from "./shared/shared-state";
 import { createSourcesService, type SourcesService } from "./sources/sources-service";
+import type { WorkspacesKit } from "./workspaces/acting";
+import { createAuditLog } from "./workspaces/audit";
+import { createInviteService } from "./workspaces/invite-service";
+import { createWorkspaceService } from "./workspaces/workspace-service";
 
 /** Every service, wired in one short place (conventions §4). */
 export interface Services {
@@ -118,6 +122,8 @@ export interface Services {
   compare: CompareService;
   /** "Find more on {platform}" (issue #35): platform searches that add real creators to the index. */
   expand: ExpandService;
+  /** Teams (issue #37): workspaces, invites and the audit log. */
+  workspaces: WorkspacesKit;
 }
 
 export interface ServiceDeps {
@@ -302,6 +308,12 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     mailer,
   });
   const deliveryCap = createDeliveryCap({ db, perDay: config.alertDeliveriesPerDay });
+  const apiKeys = createApiKeyService({ db, now });
+  const workspaces: WorkspacesKit = {
+    service: createWorkspaceService({ db, now, onAccessChange: apiKeys.forget }),
+    invites: createInviteService({ db, now }),
+    audit: createAuditLog({ db, now }),
+  };
   return {
     sessions: createSessionService({
       db,
@@ -309,7 +321,9 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       ttlMs: config.sessionTtlDays * 86_400_000,
       now,
       signupPolicy: createSignupPolicy({ db, signup: config.signup, adminEmails: config.adminEmails, now }),
+      ensureWorkspace: workspaces.service.ensurePersonal,
     }),
+    workspaces,
     google: createGoogleVerifier({ clientId: config.googleClientId, certsFile: config.googleCertsFile }),
     quota,
     collectors,
@@ -351,7 +365,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       logger,
       limits: deps.webCandidateLimits,
     }),
-    apiKeys: createApiKeyService({ db, now }),
+    apiKeys,
     growth: createGrowthService({ db, repo: growthRepo, now }),
     watchlists: createWatchlistService({
       db,

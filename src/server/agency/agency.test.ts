@@ -134,7 +134,7 @@ describe.each(testedDatabaseKinds())("agency lists, compare, exports and share l
       expect((await call("POST", "/api/lists", carol, { name: `L${i}` })).statusCode).toBe(201);
     const over = await call("POST", "/api/lists", carol, { name: "one more" });
     expect(over.statusCode).toBe(409);
-    expect(over.json().message).toBe("You already have 100 lists; delete one to start another.");
+    expect(over.json().message).toBe("This workspace already has 100 lists; delete one to start another.");
     expect((await call("GET", "/api/lists", carol)).json()).toHaveLength(100);
   });
 

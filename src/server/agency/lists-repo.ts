@@ -10,6 +10,7 @@ import { queryRows } from "../discovery/sql";
 export interface ListRow {
   id: number;
   userId: string;
+  workspaceId: string;
   name: string;
   createdAt: Date;
   updatedAt: Date;
@@ -49,26 +50,34 @@ const num = (v: number | string | null): number | null => (v === null ? null : N
 const iso = (v: Date | string): string => (v instanceof Date ? v : new Date(v)).toISOString();
 
 /**
- * Storage of shortlists, their items and share links. Every read and write of a list names its owner,
- * so a list of another user is never found (the routes answer 404).
+ * Storage of shortlists, their items and share links. Every read and write of a list names its
+ * workspace (issue #37), so a list of another workspace is never found (the routes answer 404).
  */
 export function createListsRepo(db: AppDb) {
   return {
-    /** Creates a list unless the user already has `max` of them (one statement: no read-then-write). */
-    async create(userId: string, name: string, max: number, now: Date): Promise<ListRow | null> {
+    /** Creates a list unless the workspace already has `max` of them (one statement: no read-then-write). */
+    async create(
+      owner: { userId: string; workspaceId: string },
+      name: string,
+      max: number,
+      now: Date,
+    ): Promise<ListRow | null> {
+      const { userId, workspaceId } = owner;
       const rows = await queryRows<{ id: number | string }>(
         db,
-        sql`insert into creator_lists (user_id, name, created_at, updated_at)
-            select ${userId}, ${name}, ${now}, ${now}
-            where (select count(*) from creator_lists where user_id = ${userId}) < ${max}
+        sql`insert into creator_lists (user_id, workspace_id, name, created_at, updated_at)
+            select ${userId}, ${workspaceId}, ${name}, ${now}, ${now}
+            where (select count(*) from creator_lists where workspace_id = ${workspaceId}) < ${max}
             returning id`,
       );
       const id = rows[0]?.id;
-      return id === undefined ? null : { id: Number(id), userId, name, createdAt: now, updatedAt: now };
+      return id === undefined
+        ? null
+        : { id: Number(id), userId, workspaceId, name, createdAt: now, updatedAt: now };
     },
 
-    async listForUser(
-      userId: string,
+    async listForWorkspace(
+      workspaceId: string,
     ): Promise<{ id: number; name: string; creators: number; createdAt: Date; updatedAt: Date }[]> {
       const rows = await queryRows<{
         id: number | string;
@@ -81,7 +90,7 @@ export function createListsRepo(db: AppDb) {
         sql`select l.id, l.name, l.created_at as "createdAt", l.updated_at as "updatedAt",
                    (select count(*) from creator_list_items i where i.list_id = l.id) as creators
             from creator_lists l
-            where l.user_id = ${userId}
+            where l.workspace_id = ${workspaceId}
             order by l.updated_at desc, l.id desc`,
       );
       return rows.map((r) => ({
@@ -93,12 +102,12 @@ export function createListsRepo(db: AppDb) {
       }));
     },
 
-    /** The list when it belongs to the user, else null. */
-    async findOwned(listId: number, userId: string): Promise<ListRow | null> {
+    /** The list when it belongs to the workspace, else null. */
+    async findOwned(listId: number, workspaceId: string): Promise<ListRow | null> {
       const [row] = await db
         .select()
         .from(creatorLists)
-        .where(and(eq(creatorLists.id, listId), eq(creatorLists.userId, userId)))
+        .where(and(eq(creatorLists.id, listId), eq(creatorLists.workspaceId, workspaceId)))
         .limit(1);
       return row ?? null;
     },
@@ -108,10 +117,10 @@ export function createListsRepo(db: AppDb) {
       return row ?? null;
     },
 
-    async deleteOwned(listId: number, userId: string): Promise<boolean> {
+    async deleteOwned(listId: number, workspaceId: string): Promise<boolean> {
       const rows = await db
         .delete(creatorLists)
-        .where(and(eq(creatorLists.id, listId), eq(creatorLists.userId, userId)))
+        .where(and(eq(creatorLists.id, listId), eq(creatorLists.workspaceId, workspaceId)))
         .returning({ id: creatorLists.id });
       return rows.length > 0;
     },

@@ -40,7 +40,7 @@ export function totalsOf(items: readonly ListItem[]): ListTotals {
 export const EXPORT_FOOTNOTE =
   "Figures come from each creator's newest stored report on the date shown; prices are estimates per sponsored post (USD), not quotes. Creators without a report show no figures.";
 
-/** Shortlists of one owner each, their share links, and the tables their exports print. */
+/** Shortlists of one workspace each (issue #37), their share links, and the tables their exports print. */
 export function createListsService(deps: {
   repo: ListsRepo;
   now: () => Date;
@@ -50,29 +50,38 @@ export function createListsService(deps: {
 }) {
   const { repo } = deps;
 
-  async function owned(listId: number, userId: string) {
-    const list = await repo.findOwned(listId, userId);
+  async function owned(listId: number, workspaceId: string) {
+    const list = await repo.findOwned(listId, workspaceId);
     // Another user's list is indistinguishable from one that does not exist.
     if (!list) throw new NotFoundError(`No list ${listId} was found.`);
     return list;
   }
 
-  async function detail(listId: number, userId: string): Promise<ListDetail> {
-    const list = await owned(listId, userId);
-    const items = await itemsForOwner(deps.supplied, { userId: list.userId }, await repo.items(list.id));
+  async function detail(listId: number, workspaceId: string): Promise<ListDetail> {
+    const list = await owned(listId, workspaceId);
+    const items = await itemsForOwner(
+      deps.supplied,
+      { userId: list.userId, workspaceId: list.workspaceId },
+      await repo.items(list.id),
+    );
     return { id: list.id, name: list.name, items, totals: totalsOf(items) };
   }
 
   return {
-    async create(userId: string, name: string): Promise<{ id: number; name: string }> {
-      const list = await repo.create(userId, name, LISTS_PER_USER_MAX, deps.now());
+    async create(
+      owner: { userId: string; workspaceId: string },
+      name: string,
+    ): Promise<{ id: number; name: string }> {
+      const list = await repo.create(owner, name, LISTS_PER_USER_MAX, deps.now());
       if (!list)
-        throw new ConflictError(`You already have ${LISTS_PER_USER_MAX} lists; delete one to start another.`);
+        throw new ConflictError(
+          `This workspace already has ${LISTS_PER_USER_MAX} lists; delete one to start another.`,
+        );
       return { id: list.id, name: list.name };
     },
 
-    async all(userId: string): Promise<ListSummary[]> {
-      return (await repo.listForUser(userId)).map((l) => ({
+    async all(workspaceId: string): Promise<ListSummary[]> {
+      return (await repo.listForWorkspace(workspaceId)).map((l) => ({
         ...l,
         createdAt: l.createdAt.toISOString(),
         updatedAt: l.updatedAt.toISOString(),
@@ -81,12 +90,13 @@ export function createListsService(deps: {
 
     detail,
 
-    async remove(listId: number, userId: string): Promise<void> {
-      if (!(await repo.deleteOwned(listId, userId))) throw new NotFoundError(`No list ${listId} was found.`);
+    async remove(listId: number, workspaceId: string): Promise<void> {
+      if (!(await repo.deleteOwned(listId, workspaceId)))
+        throw new NotFoundError(`No list ${listId} was found.`);
     },
 
-    async addItem(listId: number, userId: string, input: AddListItemRequest): Promise<ListItem> {
-      const list = await owned(listId, userId);
+    async addItem(listId: number, workspaceId: string, input: AddListItemRequest): Promise<ListItem> {
+      const list = await owned(listId, workspaceId);
       const username = canonicalHandle(input.platform, input.username);
       const now = deps.now();
       const id = await repo.addItem(
@@ -108,11 +118,11 @@ export function createListsService(deps: {
 
     async updateItem(
       listId: number,
-      userId: string,
+      workspaceId: string,
       itemId: number,
       patch: UpdateListItemRequest,
     ): Promise<ListItem> {
-      const list = await owned(listId, userId);
+      const list = await owned(listId, workspaceId);
       const now = deps.now();
       if (!(await repo.updateItem(list.id, itemId, patch, now))) {
         throw new NotFoundError(`No item ${itemId} on list ${listId} was found.`);
@@ -121,8 +131,8 @@ export function createListsService(deps: {
       return (await repo.items(list.id)).find((i) => i.id === itemId)!;
     },
 
-    async removeItem(listId: number, userId: string, itemId: number): Promise<void> {
-      const list = await owned(listId, userId);
+    async removeItem(listId: number, workspaceId: string, itemId: number): Promise<void> {
+      const list = await owned(listId, workspaceId);
       if (!(await repo.deleteItem(list.id, itemId))) {
         throw new NotFoundError(`No item ${itemId} on list ${listId} was found.`);
       }
@@ -132,10 +142,10 @@ export function createListsService(deps: {
     /** A new read-only link: 256 random bits, only their SHA-256 stored. */
     async share(
       listId: number,
-      userId: string,
+      workspaceId: string,
       input: { expiresInDays: number; includeNotes: boolean },
     ): Promise<CreatedShare> {
-      const list = await owned(listId, userId);
+      const list = await owned(listId, workspaceId);
       const now = deps.now();
       const token = crypto.randomBytes(32).toString("base64url");
       const expiresAt = new Date(now.getTime() + input.expiresInDays * DAY_MS);
@@ -164,8 +174,8 @@ export function createListsService(deps: {
       };
     },
 
-    async shares(listId: number, userId: string): Promise<ShareSummary[]> {
-      const list = await owned(listId, userId);
+    async shares(listId: number, workspaceId: string): Promise<ShareSummary[]> {
+      const list = await owned(listId, workspaceId);
       return (await repo.liveShares(list.id, deps.now())).map((s) => ({
         id: s.id,
         hint: s.hint,
@@ -175,8 +185,8 @@ export function createListsService(deps: {
       }));
     },
 
-    async revoke(listId: number, userId: string, by: { token: string } | { id: number }): Promise<void> {
-      const list = await owned(listId, userId);
+    async revoke(listId: number, workspaceId: string, by: { token: string } | { id: number }): Promise<void> {
+      const list = await owned(listId, workspaceId);
       const ok = await repo.revokeShare(
         list.id,
         "token" in by ? { tokenHash: hashShareToken(by.token) } : { id: by.id },
@@ -195,7 +205,11 @@ export function createListsService(deps: {
       const list = await repo.findById(share.listId);
       if (!list) throw new NotFoundError("This share link does not exist.");
       // The owner chose to share their list as they see it, their own captures included (and said so).
-      const items = await itemsForOwner(deps.supplied, { userId: list.userId }, await repo.items(list.id));
+      const items = await itemsForOwner(
+        deps.supplied,
+        { userId: list.userId, workspaceId: list.workspaceId },
+        await repo.items(list.id),
+      );
       return {
         name: list.name,
         items: items.map(({ id: _id, note, ...rest }) => (share.includeNotes ? { ...rest, note } : rest)),

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyPluginAsync, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { compareQuerySchema, compareResponseSchema, parseCompareAccounts } from "#core/schemas/compare";
@@ -21,9 +21,9 @@ import {
   shareTokenParamsSchema,
   updateListItemSchema,
 } from "#core/schemas/lists";
-import { userOf } from "../auth/auth-plugin";
 import type { AppConfig } from "../config";
 import { ValidationError } from "../errors";
+import { actingEditor, actingWorkspace, audit, readerOf } from "../workspaces/acting";
 import { createLogoLoader } from "./brand-logo";
 import type { CompareService } from "./compare-service";
 import { exportFileName, renderExport } from "./exports";
@@ -85,9 +85,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     "/api/lists",
     { config: signedIn, schema: { response: { 200: z.array(listSummarySchema) } } },
     async (request, reply) => {
-      const user = userOf(request);
+      const acting = await actingWorkspace(request);
       privateNoStore(reply);
-      return lists.all(user.id);
+      return lists.all(acting.workspaceId);
     },
   );
 
@@ -95,8 +95,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     "/api/lists",
     { config: signedIn, schema: { body: createListSchema, response: { 201: createdListSchema } } },
     async (request, reply) => {
-      const user = userOf(request);
-      const created = await lists.create(user.id, request.body.name);
+      const acting = await actingEditor(request);
+      const created = await lists.create(acting, request.body.name);
+      await audit(request, acting, "list.create", `list:${created.id}`, { name: created.name });
       return reply.code(201).send(created);
     },
   );
@@ -105,9 +106,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     "/api/lists/:id",
     { config: signedIn, schema: { params: listIdParamsSchema, response: { 200: listDetailSchema } } },
     async (request, reply) => {
-      const user = userOf(request);
+      const acting = await actingWorkspace(request);
       privateNoStore(reply);
-      return lists.detail(request.params.id, user.id);
+      return lists.detail(request.params.id, acting.workspaceId);
     },
   );
 
@@ -115,8 +116,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     "/api/lists/:id",
     { config: signedIn, schema: { params: listIdParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      const user = userOf(request);
-      await lists.remove(request.params.id, user.id);
+      const acting = await actingEditor(request);
+      await lists.remove(request.params.id, acting.workspaceId);
+      await audit(request, acting, "list.delete", `list:${request.params.id}`);
       return { ok: true as const };
     },
   );
@@ -128,8 +130,12 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
       schema: { params: listIdParamsSchema, body: addListItemSchema, response: { 201: listItemSchema } },
     },
     async (request, reply) => {
-      const user = userOf(request);
-      const item = await lists.addItem(request.params.id, user.id, request.body);
+      const acting = await actingEditor(request);
+      const item = await lists.addItem(request.params.id, acting.workspaceId, request.body);
+      await audit(request, acting, "list.items.add", `list:${request.params.id}`, {
+        platform: item.platform,
+        username: item.username,
+      });
       return reply.code(201).send(item);
     },
   );
@@ -141,8 +147,18 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
       schema: { params: listItemParamsSchema, body: updateListItemSchema, response: { 200: listItemSchema } },
     },
     async (request) => {
-      const user = userOf(request);
-      return lists.updateItem(request.params.id, user.id, request.params.itemId, request.body);
+      const acting = await actingEditor(request);
+      const item = await lists.updateItem(
+        request.params.id,
+        acting.workspaceId,
+        request.params.itemId,
+        request.body,
+      );
+      await audit(request, acting, "list.items.update", `list:${request.params.id}`, {
+        username: item.username,
+        ...request.body,
+      });
+      return item;
     },
   );
 
@@ -150,8 +166,11 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     "/api/lists/:id/items/:itemId",
     { config: signedIn, schema: { params: listItemParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      const user = userOf(request);
-      await lists.removeItem(request.params.id, user.id, request.params.itemId);
+      const acting = await actingEditor(request);
+      await lists.removeItem(request.params.id, acting.workspaceId, request.params.itemId);
+      await audit(request, acting, "list.items.remove", `list:${request.params.id}`, {
+        itemId: request.params.itemId,
+      });
       return { ok: true as const };
     },
   );
@@ -163,8 +182,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
       config: { ...exportLimit, ...signedIn },
     },
     async (request, reply) => {
-      const user = userOf(request);
-      const list = await lists.detail(request.params.id, user.id);
+      const acting = await actingWorkspace(request);
+      const list = await lists.detail(request.params.id, acting.workspaceId);
+      await audit(request, acting, "list.export", `list:${list.id}`, { format: request.query.format });
       return sendExport(reply, listExportTable(list, await exportBase()), request.query.format);
     },
   );
@@ -176,8 +196,13 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
       schema: { params: listIdParamsSchema, body: createShareSchema, response: { 201: createdShareSchema } },
     },
     async (request, reply) => {
-      const user = userOf(request);
-      const share = await lists.share(request.params.id, user.id, request.body);
+      const acting = await actingEditor(request);
+      const share = await lists.share(request.params.id, acting.workspaceId, request.body);
+      await audit(request, acting, "list.share", `list:${request.params.id}`, {
+        shareId: share.id,
+        includeNotes: share.includeNotes,
+        expiresAt: share.expiresAt,
+      });
       privateNoStore(reply);
       return reply.code(201).send(share);
     },
@@ -190,9 +215,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
       schema: { params: listIdParamsSchema, response: { 200: z.array(shareSummarySchema) } },
     },
     async (request, reply) => {
-      const user = userOf(request);
+      const acting = await actingWorkspace(request);
       privateNoStore(reply);
-      return lists.shares(request.params.id, user.id);
+      return lists.shares(request.params.id, acting.workspaceId);
     },
   );
 
@@ -200,8 +225,9 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     "/api/lists/:id/share/:token",
     { config: signedIn, schema: { params: shareParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      const user = userOf(request);
-      await lists.revoke(request.params.id, user.id, { token: request.params.token });
+      const acting = await actingEditor(request);
+      await lists.revoke(request.params.id, acting.workspaceId, { token: request.params.token });
+      await audit(request, acting, "list.share.revoke", `list:${request.params.id}`);
       return { ok: true as const };
     },
   );
@@ -210,8 +236,11 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     "/api/lists/:id/shares/:shareId",
     { config: signedIn, schema: { params: shareIdParamsSchema, response: { 200: okSchema } } },
     async (request) => {
-      const user = userOf(request);
-      await lists.revoke(request.params.id, user.id, { id: request.params.shareId });
+      const acting = await actingEditor(request);
+      await lists.revoke(request.params.id, acting.workspaceId, { id: request.params.shareId });
+      await audit(request, acting, "list.share.revoke", `list:${request.params.id}`, {
+        shareId: request.params.shareId,
+      });
       return { ok: true as const };
     },
   );
@@ -233,8 +262,7 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     },
   );
 
-  // Trust III (#33): a signed-in reader compares their own captures; anyone else reads the public reports.
-  const readerOf = (request: FastifyRequest) => (request.user ? { userId: request.user.id } : null);
+  // Trust III (#33): a signed-in reader compares their workspace's captures; anyone else the public reports.
 
   const targetsOf = (accounts: string) => {
     const parsed = parseCompareAccounts(accounts);
@@ -251,7 +279,7 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
     async (request, reply) => {
       // Not cached by the browser: analysing a missing creator must show up on the next read.
       privateNoStore(reply);
-      return compare.compare(targetsOf(request.query.accounts), readerOf(request));
+      return compare.compare(targetsOf(request.query.accounts), await readerOf(request));
     },
   );
 
@@ -262,7 +290,7 @@ export const agencyRoutes: FastifyPluginAsync<AgencyRoutesOptions> = async (base
       config: { auth: "public", ...exportLimit },
     },
     async (request, reply) => {
-      const result = await compare.compare(targetsOf(request.query.accounts), readerOf(request));
+      const result = await compare.compare(targetsOf(request.query.accounts), await readerOf(request));
       return sendExport(reply, compareExportTable(result, await exportBase()), request.query.format);
     },
   );

@@ -2,13 +2,16 @@ import crypto from "node:crypto";
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
 import { API_KEY_PREFIX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from "#core/schemas/api-keys";
 import type { AppDb } from "../db/database";
-import { apiKeys, users } from "../db/schema";
+import { apiKeys, users, workspaceMembers, workspaces } from "../db/schema";
 import { ConflictError, NotFoundError } from "../errors";
 
 /** A key's owner as /api/v1 sees it: quotas and "captured by" labels are theirs. */
 export interface ApiKeyOwner {
   keyId: string;
   userId: string;
+  /** Issue #37: the workspace the key acts in, and its maker's role there now. */
+  workspaceId: string;
+  role: "owner" | "editor" | "viewer";
   email: string;
   name: string;
   scopes: ApiKeyScope[];
@@ -52,7 +55,12 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
   });
 
   return {
-    async create(userId: string, input: { name: string; scopes: ApiKeyScope[] }): Promise<ApiKeyCreated> {
+    /** A key of the acting workspace (issue #37), made by an editor or owner of it. */
+    async create(
+      owner: { userId: string; workspaceId: string },
+      input: { name: string; scopes: ApiKeyScope[] },
+    ): Promise<ApiKeyCreated> {
+      const { userId, workspaceId } = owner;
       const count = await db.$count(apiKeys, eq(apiKeys.userId, userId));
       if (count >= MAX_KEYS_PER_USER)
         throw new ConflictError(
@@ -63,6 +71,7 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
         .insert(apiKeys)
         .values({
           userId,
+          workspaceId,
           name: input.name,
           prefix: key.slice(0, VISIBLE),
           keyHash: hashApiKey(key),
@@ -79,23 +88,39 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
       };
     },
 
-    /** A user's keys, or (admin) every user's keys with their owners; newest first. */
-    async list(user: { id: string; isAdmin: boolean }): Promise<ApiKey[]> {
+    /**
+     * The acting workspace's keys (issue #37: every member sees them, with who made each), or
+     * (admin) every key of every workspace; newest first.
+     */
+    async list(user: { id: string; isAdmin: boolean }, workspaceId: string): Promise<ApiKey[]> {
       const rows = await db
         .select({ key: apiKeys, email: users.email, ownerName: users.name })
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))
-        .where(user.isAdmin ? undefined : eq(apiKeys.userId, user.id))
+        .where(user.isAdmin ? undefined : eq(apiKeys.workspaceId, workspaceId))
         .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
       return rows.map((r) => ({
         ...toView(r.key),
-        ...(user.isAdmin ? { owner: { id: r.key.userId, email: r.email, name: r.ownerName } } : {}),
+        owner: { id: r.key.userId, email: r.email, name: r.ownerName },
       }));
     },
 
-    /** Revokes (deletes) a key: its owner's, or any key for an administrator. */
-    async revoke(user: { id: string; isAdmin: boolean }, id: string): Promise<void> {
-      const where = user.isAdmin ? eq(apiKeys.id, id) : and(eq(apiKeys.id, id), eq(apiKeys.userId, user.id));
+    /**
+     * Revokes (deletes) a key of the acting workspace: its maker's own, any of the workspace's for an
+     * owner of it (issue #37), or any key for an administrator.
+     */
+    async revoke(
+      user: { id: string; isAdmin: boolean },
+      acting: { workspaceId: string; role: string },
+      id: string,
+    ): Promise<void> {
+      const where = user.isAdmin
+        ? eq(apiKeys.id, id)
+        : and(
+            eq(apiKeys.id, id),
+            eq(apiKeys.workspaceId, acting.workspaceId),
+            acting.role === "owner" ? undefined : eq(apiKeys.userId, user.id),
+          );
       const gone = await db.delete(apiKeys).where(where).returning({ id: apiKeys.id });
       touched.delete(id);
       for (const [hash, entry] of known) if (entry.owner.keyId === id) known.delete(hash);
@@ -110,16 +135,27 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
       const nowMs = Date.now();
       const cached = known.get(keyHash);
       if (cached && cached.until > nowMs) return cached.owner;
+      // Issue #37: the key works only while its maker is a member of its live workspace.
       const rows = await db
         .select({
           id: apiKeys.id,
           userId: apiKeys.userId,
+          workspaceId: apiKeys.workspaceId,
+          role: workspaceMembers.role,
           scopes: apiKeys.scopes,
           email: users.email,
           name: users.name,
         })
         .from(apiKeys)
         .innerJoin(users, eq(users.id, apiKeys.userId))
+        .innerJoin(
+          workspaceMembers,
+          and(
+            eq(workspaceMembers.workspaceId, apiKeys.workspaceId),
+            eq(workspaceMembers.userId, apiKeys.userId),
+          ),
+        )
+        .innerJoin(workspaces, and(eq(workspaces.id, apiKeys.workspaceId), isNull(workspaces.deletedAt)))
         .where(eq(apiKeys.keyHash, keyHash))
         .limit(1);
       const row = rows[0];
@@ -130,6 +166,8 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
       const owner: ApiKeyOwner = {
         keyId: row.id,
         userId: row.userId,
+        workspaceId: row.workspaceId,
+        role: row.role,
         email: row.email,
         name: row.name,
         scopes: row.scopes as ApiKeyScope[],
@@ -137,6 +175,16 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
       if (known.size >= 10_000) known.clear();
       known.set(keyHash, { owner, until: nowMs + KEY_CACHE_MS });
       return owner;
+    },
+
+    /**
+     * Forgets this process's cached look-ups of a workspace's keys (of one maker, or all): called when
+     * a member is removed, a role changes or the workspace is deleted, so the change applies at once.
+     */
+    forget(workspaceId: string, userId?: string): void {
+      for (const [hash, entry] of known)
+        if (entry.owner.workspaceId === workspaceId && (!userId || entry.owner.userId === userId))
+          known.delete(hash);
     },
 
     /** Records a use: one conditional UPDATE per key and minute at most (never blocks the call on failure). */

@@ -21,6 +21,7 @@ import { growthV1Routes } from "../growth/v1-routes";
 import { captureV1Routes, reportV1Routes } from "../reports/v1-routes";
 import type { Services } from "../services";
 import type { BodyCacheEntry } from "../shared/body-cache";
+import { actingEditor, actingWorkspace, audit } from "../workspaces/acting";
 import type { ApiKeyOwner, ApiKeyService } from "./api-key-service";
 import { createAuthFailureLimit } from "./auth-failure-limit";
 import { registerApiDocs } from "./docs-page";
@@ -139,8 +140,12 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
       },
     },
     async (request, reply) => {
-      const user = userOf(request);
-      const created = await keys.create(user.id, request.body);
+      const acting = await actingEditor(request);
+      const created = await keys.create(acting, request.body);
+      await audit(request, acting, "key.create", `key:${created.id}`, {
+        name: created.name,
+        scopes: created.scopes,
+      });
       reply.code(201).header("cache-control", "no-store");
       return created;
     },
@@ -159,8 +164,9 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
     },
     async (request, reply) => {
       const user = userOf(request);
+      const acting = await actingWorkspace(request);
       reply.header("cache-control", "private, no-store");
-      return keys.list(user);
+      return keys.list(user, acting.workspaceId);
     },
   );
 
@@ -178,7 +184,9 @@ const keyRoutes: FastifyPluginAsync<{ keys: ApiKeyService }> = async (base, { ke
     },
     async (request) => {
       const user = userOf(request);
-      await keys.revoke(user, request.params.id);
+      const acting = await actingEditor(request);
+      await keys.revoke(user, acting, request.params.id);
+      await audit(request, acting, "key.revoke", `key:${request.params.id}`);
       return { deleted: true as const };
     },
   );

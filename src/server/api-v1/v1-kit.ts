@@ -71,3 +71,9 @@ export function keyOwnerOf(request: FastifyRequest) {
   const owner = request.apiKey!;
   return { identity: { kind: "user" as const, userId: owner.userId }, userId: owner.userId };
 }
+
+/** The supplied-data owner of a v1 call: the key's workspace (issue #37) and its creator. */
+export function keyDataOwner(request: FastifyRequest): { userId: string; workspaceId: string } {
+  const key = request.apiKey!;
+  return { userId: key.userId, workspaceId: key.workspaceId };
+}

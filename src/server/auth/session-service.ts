@@ -43,6 +43,8 @@ export function createSessionService(deps: {
   now: () => Date;
   /** SIGNUP and ALLOWED_EMAIL_DOMAINS (issue #37): asked before any account is made or updated. */
   signupPolicy: SignupPolicy;
+  /** Issue #37: makes the user's personal workspace on their first session (idempotent). */
+  ensureWorkspace?: (userId: string) => Promise<unknown>;
 }): SessionService {
   const { db } = deps;
   const admins = new Set(deps.adminEmails);
@@ -123,6 +125,7 @@ export function createSessionService(deps: {
       return { id: row!.id, created: row!.created };
     },
     async create(userId, userAgent) {
+      await deps.ensureWorkspace?.(userId);
       const token = crypto.randomBytes(32).toString("base64url");
       const expiresAt = new Date(deps.now().getTime() + deps.ttlMs);
       await db

@@ -70,6 +70,96 @@ export const sessions = pgTable(
   (t) => [index("sessions_user_idx").on(t.userId), index("sessions_expires_idx").on(t.expiresAt)],
 );
 
+/**
+ * Teams (issue #37, migration 0017, docs/decisions/038-teams-workspaces.md): every user has one
+ * personal workspace; team workspaces have owners, editors and viewers. Lists, watchlists, alert
+ * rules, API keys and user-supplied data belong to a workspace.
+ */
+export const workspaces = pgTable(
+  "workspaces",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    kind: text("kind").$type<"personal" | "team">().notNull(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    check("workspaces_kind_check", sql`${t.kind} in ('personal', 'team')`),
+    uniqueIndex("workspaces_personal_uq").on(t.createdBy).where(sql`"kind" = 'personal'`),
+  ],
+);
+
+export const workspaceMembers = pgTable(
+  "workspace_members",
+  {
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    role: text("role").$type<"owner" | "editor" | "viewer">().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.workspaceId, t.userId] }),
+    check("workspace_members_role_check", sql`${t.role} in ('owner', 'editor', 'viewer')`),
+    index("workspace_members_user_idx").on(t.userId),
+  ],
+);
+
+/** Invite links (7 days, one use): only the SHA-256 of the token is stored. */
+export const workspaceInvites = pgTable(
+  "workspace_invites",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    /** Lower-cased. */
+    email: text("email").notNull(),
+    role: text("role").$type<"owner" | "editor" | "viewer">().notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }).notNull(),
+    acceptedAt: timestamp("accepted_at", { withTimezone: true, mode: "date" }),
+    acceptedBy: uuid("accepted_by").references(() => users.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    check("workspace_invites_role_check", sql`${t.role} in ('owner', 'editor', 'viewer')`),
+    index("workspace_invites_workspace_idx").on(t.workspaceId, t.createdAt),
+    index("workspace_invites_email_idx").on(t.email),
+  ],
+);
+
+/** Who did what in a workspace, when (kept 365 days by the housekeeping). */
+export const workspaceAudit = pgTable(
+  "workspace_audit",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    workspaceId: uuid("workspace_id")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    actorUserId: uuid("actor_user_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    target: text("target").notNull().default(""),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("workspace_audit_workspace_created_idx").on(t.workspaceId, t.createdAt),
+    index("workspace_audit_created_idx").on(t.createdAt),
+  ],
+);
+
+const workspaceRef = () =>
+  uuid("workspace_id")
+    .notNull()
+    .references(() => workspaces.id, { onDelete: "cascade" });
+
 export const accounts = pgTable(
   "accounts",
   {
@@ -346,8 +436,12 @@ export const creatorLists = pgTable(
     name: text("name").notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    workspaceId: workspaceRef(),
   },
-  (t) => [index("creator_lists_user_idx").on(t.userId, t.updatedAt)],
+  (t) => [
+    index("creator_lists_user_idx").on(t.userId, t.updatedAt),
+    index("creator_lists_workspace_idx").on(t.workspaceId, t.updatedAt),
+  ],
 );
 
 export const creatorListItems = pgTable(
@@ -424,6 +518,10 @@ export const growthPoints = pgTable(
     alertsChecked: boolean("alerts_checked").notNull().default(false),
     /** Trust III (#33): the user who supplied this point (a non-admin's import); null = public data. */
     suppliedBy: uuid("supplied_by").references(() => users.id, { onDelete: "cascade" }),
+    /** Teams (#37): the workspace the point is private to (set exactly when supplied_by is). */
+    suppliedWorkspaceId: uuid("supplied_workspace_id").references(() => workspaces.id, {
+      onDelete: "cascade",
+    }),
   },
   (t) => [
     index("growth_points_account_at_idx").on(t.accountId, t.at),
@@ -431,8 +529,8 @@ export const growthPoints = pgTable(
       .on(t.accountId, t.at)
       .where(sql`"imported" = true AND "supplied_by" IS NULL`),
     uniqueIndex("growth_points_supplied_uq")
-      .on(t.accountId, t.suppliedBy, t.at)
-      .where(sql`"imported" = true AND "supplied_by" IS NOT NULL`),
+      .on(t.accountId, t.suppliedWorkspaceId, t.at)
+      .where(sql`"imported" = true AND "supplied_workspace_id" IS NOT NULL`),
     index("growth_points_unchecked_idx").on(t.id).where(sql`"alerts_checked" = false`),
   ],
 );
@@ -447,8 +545,12 @@ export const watchlists = pgTable(
     name: text("name").notNull(),
     cadence: text("cadence").notNull(),
     createdAt: createdAt(),
+    workspaceId: workspaceRef(),
   },
-  (t) => [index("watchlists_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("watchlists_user_idx").on(t.userId, t.createdAt),
+    index("watchlists_workspace_idx").on(t.workspaceId, t.createdAt),
+  ],
 );
 
 export const watchlistAccounts = pgTable(
@@ -483,6 +585,11 @@ export const alertRules = pgTable(
     /** HMAC key of a webhook (shown once, at creation). */
     secret: text("secret"),
     createdAt: createdAt(),
+    workspaceId: workspaceRef(),
+    /** Who made the rule: e-mail goes only to their confirmed addresses, under their delivery cap. */
+    createdBy: uuid("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
   },
   (t) => [index("alert_rules_watchlist_idx").on(t.watchlistId)],
 );
@@ -567,8 +674,9 @@ export const apiKeys = pgTable(
     scopes: text("scopes").array().notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
+    workspaceId: workspaceRef(),
   },
-  (t) => [index("api_keys_user_idx").on(t.userId)],
+  (t) => [index("api_keys_user_idx").on(t.userId), index("api_keys_workspace_idx").on(t.workspaceId)],
 );
 
 /**
@@ -618,8 +726,9 @@ export const suppliedReports = pgTable(
     snapshot: jsonb("snapshot").notNull(),
     report: jsonb("report").$type<StoredReportJson>().notNull(),
     createdAt: createdAt(),
+    workspaceId: workspaceRef(),
   },
-  (t) => [index("supplied_reports_owner_idx").on(t.suppliedBy, t.platform, t.username, t.createdAt)],
+  (t) => [index("supplied_reports_workspace_idx").on(t.workspaceId, t.platform, t.username, t.createdAt)],
 );
 
 // Trust III, alerts (issue #33, migration 0011).

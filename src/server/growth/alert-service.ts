@@ -4,7 +4,7 @@ import type { AlertKind, AlertPayload } from "#core/schemas/growth";
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppDb } from "../db/database";
 import { rowsOf } from "../db/rows";
-import { accounts, alertDeliveries, alertRules, alertStates, notifications, watchlists } from "../db/schema";
+import { accounts, alertDeliveries, alertRules, alertStates, notifications } from "../db/schema";
 import { type AlertEmail, alertMail } from "./alert-email";
 import {
   type Baseline,
@@ -146,22 +146,22 @@ export function createAlertService(deps: AlertServiceDeps) {
   }
 
   /**
-   * `suppliedBy`: the point is a user's own (a private capture, Trust III #33): only that user's
-   * rules see it, against the history that user sees; everyone else's rules never do.
+   * `suppliedIn`: the point is private to a workspace (a capture or import, Trust III #33, Teams
+   * #37): only that workspace's rules see it, against the history its members see.
    */
   async function evaluatePoint(
     pointId: number,
     accountId: number,
-    suppliedBy: string | null,
+    suppliedIn: string | null,
   ): Promise<number> {
     const res = await db.execute(sql`
       select r.id, r.kind, r.threshold, r.watchlist_id as "watchlistId", w.name as "watchlistName",
-             w.user_id as "userId", s.baseline
+             r.created_by as "userId", r.workspace_id as "workspaceId", s.baseline
       from alert_rules r
       join watchlist_accounts wa on wa.watchlist_id = r.watchlist_id and wa.account_id = ${accountId}
       join watchlists w on w.id = r.watchlist_id
       left join alert_states s on s.rule_id = r.id and s.account_id = ${accountId}
-      where ${suppliedBy}::uuid is null or w.user_id = ${suppliedBy}::uuid
+      where ${suppliedIn}::uuid is null or r.workspace_id = ${suppliedIn}::uuid
       order by r.created_at, r.id`);
     const rules = rowsOf<{
       id: string;
@@ -170,6 +170,7 @@ export function createAlertService(deps: AlertServiceDeps) {
       watchlistId: string;
       watchlistName: string;
       userId: string;
+      workspaceId: string;
       baseline: Baseline | string | null;
     }>(res);
     if (rules.length === 0) return 0;
@@ -178,23 +179,26 @@ export function createAlertService(deps: AlertServiceDeps) {
       .from(accounts)
       .where(eq(accounts.id, accountId));
     if (!account) return 0;
-    // Each rule reads the history its owner sees: the public points and their own imports and
-    // captures, never another user's (Trust III, #33).
+    // Each rule reads the history its workspace sees: the public points and the workspace's own
+    // imports and captures, never another workspace's (Trust III, #33; Teams, #37).
     const seen = new Map<string, { point: StoredPoint; history: StoredPoint[] } | null>();
-    const historyOf = async (userId: string) => {
-      if (!seen.has(userId)) {
-        const all = await repo.points(accountId, 400, { userId });
+    const historyOf = async (owner: { userId: string; workspaceId: string }) => {
+      if (!seen.has(owner.workspaceId)) {
+        const all = await repo.points(accountId, 400, owner);
         const index = all.findIndex((p) => p.id === pointId);
-        seen.set(userId, index < 0 ? null : { point: all[index]!, history: all.slice(0, index + 1) });
+        seen.set(
+          owner.workspaceId,
+          index < 0 ? null : { point: all[index]!, history: all.slice(0, index + 1) },
+        );
       }
-      return seen.get(userId)!;
+      return seen.get(owner.workspaceId)!;
     };
     const platform = account.platform as Platform;
     const noun = platform === "youtube" ? "subscribers" : "followers";
     const now = deps.now();
     let fired = 0;
     for (const rule of rules) {
-      const seenByOwner = await historyOf(rule.userId);
+      const seenByOwner = await historyOf(rule);
       if (!seenByOwner) continue;
       const { point, history } = seenByOwner;
       const previous = history.slice(0, -1).reverse()[0];
@@ -286,10 +290,9 @@ export function createAlertService(deps: AlertServiceDeps) {
         channelType: alertRules.channelType,
         channelTarget: alertRules.channelTarget,
         secret: alertRules.secret,
-        userId: watchlists.userId,
+        userId: alertRules.createdBy,
       })
       .from(alertRules)
-      .innerJoin(watchlists, eq(watchlists.id, alertRules.watchlistId))
       .where(eq(alertRules.id, ruleId));
     return rule ?? null;
   }
@@ -326,7 +329,7 @@ export function createAlertService(deps: AlertServiceDeps) {
         const batch = await repo.claimUncheckedPoints(100);
         for (const p of batch) {
           try {
-            fired += await evaluatePoint(p.id, p.accountId, p.suppliedBy);
+            fired += await evaluatePoint(p.id, p.accountId, p.suppliedWorkspaceId);
           } catch (err) {
             deps.logger?.warn({ err: (err as Error).message, point: p.id }, "alert evaluation failed");
           }

@@ -11,12 +11,12 @@ import type { DataOwner } from "../shared/data-owner";
 
 /**
  * The points a reader may see (Trust III, #33): the public ones (live sources, admins) and, for the
- * user who supplied them, their own imported points. No reader: the public points only.
+ * members of the workspace they were supplied in (Teams, #37), that workspace's own points. No reader: the public points only.
  */
 export function visiblePoints(reader?: DataOwner | null) {
   return reader
-    ? sql`(${growthPoints.suppliedBy} is null or ${growthPoints.suppliedBy} = ${reader.userId})`
-    : sql`${growthPoints.suppliedBy} is null`;
+    ? sql`(${growthPoints.suppliedWorkspaceId} is null or ${growthPoints.suppliedWorkspaceId} = ${reader.workspaceId})`
+    : sql`${growthPoints.suppliedWorkspaceId} is null`;
 }
 
 /** One stored point as the services read it. */
@@ -85,6 +85,7 @@ export async function insertMeasuredPoint(
     // Sample creators are generated: nothing to alert on.
     alertsChecked: snapshot.source === "sample",
     suppliedBy: owner?.userId ?? null,
+    suppliedWorkspaceId: owner?.workspaceId ?? null,
   });
 }
 
@@ -200,13 +201,14 @@ export function createGrowthRepo(db: AppDb) {
                 followers: r.followers,
                 alertsChecked: true,
                 suppliedBy: owner?.userId ?? null,
+                suppliedWorkspaceId: owner?.workspaceId ?? null,
               })),
             )
             .onConflictDoUpdate(
               owner
                 ? {
-                    target: [growthPoints.accountId, growthPoints.suppliedBy, growthPoints.at],
-                    targetWhere: sql`"imported" = true AND "supplied_by" IS NOT NULL`,
+                    target: [growthPoints.accountId, growthPoints.suppliedWorkspaceId, growthPoints.at],
+                    targetWhere: sql`"imported" = true AND "supplied_workspace_id" IS NOT NULL`,
                     set: { followers: sql`excluded.followers` },
                   }
                 : {
@@ -228,15 +230,21 @@ export function createGrowthRepo(db: AppDb) {
      */
     async claimUncheckedPoints(
       limit = 100,
-    ): Promise<{ id: number; accountId: number; suppliedBy: string | null }[]> {
+    ): Promise<{ id: number; accountId: number; suppliedWorkspaceId: string | null }[]> {
       const res = await db.execute(sql`
         update growth_points set alerts_checked = true
         where id in (
           select id from growth_points where alerts_checked = false order by id limit ${limit}
           for update skip locked)
-        returning id, account_id as "accountId", supplied_by as "suppliedBy"`);
-      return rowsOf<{ id: number | string; accountId: number | string; suppliedBy: string | null }>(res)
-        .map((r) => ({ id: Number(r.id), accountId: Number(r.accountId), suppliedBy: r.suppliedBy ?? null }))
+        returning id, account_id as "accountId", supplied_workspace_id as "suppliedWorkspaceId"`);
+      return rowsOf<{ id: number | string; accountId: number | string; suppliedWorkspaceId: string | null }>(
+        res,
+      )
+        .map((r) => ({
+          id: Number(r.id),
+          accountId: Number(r.accountId),
+          suppliedWorkspaceId: r.suppliedWorkspaceId ?? null,
+        }))
         .sort((a, b) => a.id - b.id);
     },
   };

@@ -67,8 +67,8 @@ export function createGrowthService(deps: GrowthServiceDeps) {
 
     /**
      * A history CSV (date, followers) for an account: admins for any account (public points), other
-     * users for the accounts on their own watchlists — their points are theirs alone (supplied_by):
-     * only their own growth views, watchlists and growth reads show them (Trust III, #33). Every line is checked first (nothing is stored when one is
+     * users for the accounts on their workspace's watchlists — the points are that workspace's alone
+     * (supplied_workspace_id): only its members' growth views, watchlists and growth reads show them (Trust III, #33). Every line is checked first (nothing is stored when one is
      * bad); rows on or after the first measured point are skipped, so measured data always wins.
      */
     async importCsv(
@@ -76,6 +76,8 @@ export function createGrowthService(deps: GrowthServiceDeps) {
       username: string,
       text: string,
       user: { id: string; isAdmin: boolean },
+      /** The acting workspace (issue #37): a non-admin's points are private to it. */
+      owner: DataOwner,
     ): Promise<{ imported: number; skipped: number }> {
       const account = await accountOr404(platform, username);
       if (!user.isAdmin) {
@@ -83,11 +85,13 @@ export function createGrowthService(deps: GrowthServiceDeps) {
           .select({ one: sql<number>`1` })
           .from(watchlistAccounts)
           .innerJoin(watchlists, eq(watchlists.id, watchlistAccounts.watchlistId))
-          .where(and(eq(watchlistAccounts.accountId, account.id), eq(watchlists.userId, user.id)))
+          .where(
+            and(eq(watchlistAccounts.accountId, account.id), eq(watchlists.workspaceId, owner.workspaceId)),
+          )
           .limit(1);
         if (!watched)
           throw new ForbiddenError(
-            `Add @${account.username} to one of your watchlists before importing its history.`,
+            `Add @${account.username} to one of this workspace's watchlists before importing its history.`,
           );
       }
       const parsed = parseHistoryCsv(text, deps.now());
@@ -101,11 +105,7 @@ export function createGrowthService(deps: GrowthServiceDeps) {
       }
       const first = await repo.firstMeasuredAt(account.id);
       const rows = first ? parsed.rows.filter((r) => Date.parse(r.at) < first.getTime()) : parsed.rows;
-      const imported = await repo.importPoints(
-        account.id,
-        rows,
-        user.isAdmin ? undefined : { userId: user.id },
-      );
+      const imported = await repo.importPoints(account.id, rows, user.isAdmin ? undefined : owner);
       return { imported, skipped: parsed.rows.length - rows.length };
     },
   };

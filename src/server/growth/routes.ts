@@ -20,6 +20,7 @@ import {
   watchlistSchema,
 } from "#core/schemas/growth";
 import { userOf } from "../auth/auth-plugin";
+import { actingEditor, actingWorkspace, audit, readerOf } from "../workspaces/acting";
 import type { GrowthService } from "./growth-service";
 import type { WatchlistService } from "./watchlist-service";
 
@@ -68,8 +69,8 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
       },
     },
     async (request, reply) => {
-      // A signed-in reader also sees their own imported points: that answer is theirs alone.
-      const reader = request.user ? { userId: request.user.id } : null;
+      // A signed-in reader also sees their workspace's imported points: that answer is theirs alone.
+      const reader = await readerOf(request);
       if (reader) reply.header("cache-control", "private, no-store");
       return growth.growth(request.query.platform, request.params.username, reader);
     },
@@ -88,7 +89,22 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
     },
     async (request) => {
       const user = userOf(request);
-      return growth.importCsv(request.query.platform, request.params.username, request.body, user);
+      const acting = await actingEditor(request);
+      const done = await growth.importCsv(
+        request.query.platform,
+        request.params.username,
+        request.body,
+        user,
+        acting,
+      );
+      await audit(
+        request,
+        acting,
+        "import.growth",
+        `${request.query.platform}:${request.params.username}`,
+        done,
+      );
+      return done;
     },
   );
 
@@ -102,7 +118,7 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
       { config: watchlistUser, schema: { response: { 200: watchlistListSchema } } },
       async (request, reply) => {
         reply.headers(noStore);
-        return { watchlists: await watchlists.list(userOf(request).id) };
+        return { watchlists: await watchlists.list(await actingWorkspace(request)) };
       },
     );
 
@@ -110,8 +126,11 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
       "/api/watchlists",
       { config: watchlistUser, schema: { body: watchlistCreateSchema, response: { 201: watchlistSchema } } },
       async (request, reply) => {
+        const acting = await actingEditor(request);
+        const made = await watchlists.create(acting, request.body);
+        await audit(request, acting, "watchlist.create", `watchlist:${made.id}`, { name: made.name });
         reply.code(201);
-        return watchlists.create(userOf(request).id, request.body);
+        return made;
       },
     );
 
@@ -123,7 +142,7 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
       },
       async (request, reply) => {
         reply.headers(noStore);
-        return watchlists.detail(userOf(request).id, request.params.id);
+        return watchlists.detail(await actingWorkspace(request), request.params.id);
       },
     );
 
@@ -131,7 +150,9 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
       "/api/watchlists/:id",
       { config: watchlistUser, schema: { params: watchlistParamsSchema } },
       async (request, reply) => {
-        await watchlists.remove(userOf(request).id, request.params.id);
+        const acting = await actingEditor(request);
+        await watchlists.remove(acting, request.params.id);
+        await audit(request, acting, "watchlist.delete", `watchlist:${request.params.id}`);
         return reply.code(204).send();
       },
     );
@@ -148,8 +169,11 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
       },
       async (request, reply) => {
         const { platform, username } = request.body;
+        const acting = await actingEditor(request);
+        const added = await watchlists.addAccount(acting, request.params.id, platform, username);
+        await audit(request, acting, "watchlist.accounts.add", `watchlist:${request.params.id}`, added);
         reply.code(201);
-        return watchlists.addAccount(userOf(request).id, request.params.id, platform, username);
+        return added;
       },
     );
 
@@ -158,7 +182,12 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
       { config: watchlistUser, schema: { params: watchlistAccountParamsSchema } },
       async (request, reply) => {
         const p = request.params;
-        await watchlists.removeAccount(userOf(request).id, p.id, p.platform, p.username);
+        const acting = await actingEditor(request);
+        await watchlists.removeAccount(acting, p.id, p.platform, p.username);
+        await audit(request, acting, "watchlist.accounts.remove", `watchlist:${p.id}`, {
+          platform: p.platform,
+          username: p.username,
+        });
         return reply.code(204).send();
       },
     );
@@ -174,9 +203,16 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
         },
       },
       async (request, reply) => {
+        const acting = await actingEditor(request);
+        const rule = await watchlists.addRule(acting, request.params.id, request.body);
+        await audit(request, acting, "alert.create", `watchlist:${request.params.id}`, {
+          ruleId: rule.id,
+          kind: request.body.kind,
+          channel: request.body.channel.type,
+        });
         reply.code(201);
         reply.headers(noStore);
-        return watchlists.addRule(userOf(request).id, request.params.id, request.body);
+        return rule;
       },
     );
 
@@ -202,7 +238,11 @@ export const growthRoutes: FastifyPluginAsync<GrowthRoutesOptions> = async (base
       "/api/watchlists/:id/alerts/:ruleId",
       { config: watchlistUser, schema: { params: watchlistRuleParamsSchema } },
       async (request, reply) => {
-        await watchlists.removeRule(userOf(request).id, request.params.id, request.params.ruleId);
+        const acting = await actingEditor(request);
+        await watchlists.removeRule(acting, request.params.id, request.params.ruleId);
+        await audit(request, acting, "alert.delete", `watchlist:${request.params.id}`, {
+          ruleId: request.params.ruleId,
+        });
         return reply.code(204).send();
       },
     );

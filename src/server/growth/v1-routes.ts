@@ -5,7 +5,7 @@ import { v1AccountParamsSchema } from "#core/schemas/api-v1";
 import { growthResponseSchema } from "#core/schemas/growth";
 import { PLATFORM_LABELS } from "#core/schemas/platform";
 import { API_EXAMPLES } from "../api-v1/examples";
-import { err, v1Errors, v1RouteConfig, v1Security } from "../api-v1/v1-kit";
+import { err, keyDataOwner, v1Errors, v1RouteConfig, v1Security } from "../api-v1/v1-kit";
 import type { AppConfig } from "../config";
 import { NoGrowthError } from "../errors";
 import type { GrowthService } from "./growth-service";
@@ -41,9 +41,11 @@ export const growthV1Routes: FastifyPluginAsync<{ config: AppConfig; growth: Gro
     },
     async (request, reply) => {
       const { platform } = request.params;
-      const growth = await opts.growth.growth(platform, stripAt(request.params.username), {
-        userId: request.apiKey!.userId,
-      });
+      const growth = await opts.growth.growth(
+        platform,
+        stripAt(request.params.username),
+        keyDataOwner(request),
+      );
       if (growth.points.length < 2)
         throw new NoGrowthError(
           `No growth for @${growth.username} on ${PLATFORM_LABELS[platform]} yet: it has been measured ${growth.points.length === 1 ? "once" : "never"}, and growth needs at least two measurements. Analyse it again later.`,

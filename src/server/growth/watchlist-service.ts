@@ -15,6 +15,7 @@ import {
   watchlists,
 } from "../db/schema";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import type { DataOwner } from "../shared/data-owner";
 import type { AlertEmail } from "./alert-email";
 import type { GrowthRepo } from "./growth-repo";
 import { growthInputs } from "./growth-service";
@@ -41,43 +42,49 @@ export interface WatchlistServiceDeps {
 const NOT_FOUND = (id: string) => new NotFoundError(`No watchlist ${id} was found.`);
 
 /**
- * Watchlists (private to their owner: another user's list is a 404, never a 403), their accounts and
+ * Watchlists (private to their workspace, issue #37: another workspace's list is a 404, never a 403), their accounts and
  * alert rules, the delivery log, and the owner's notifications.
  */
 export function createWatchlistService(deps: WatchlistServiceDeps) {
   const { db, repo } = deps;
 
-  async function own(userId: string, id: string) {
+  async function own(owner: DataOwner, id: string) {
     const [row] = await db
       .select()
       .from(watchlists)
-      .where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)))
+      .where(and(eq(watchlists.id, id), eq(watchlists.workspaceId, owner.workspaceId)))
       .limit(1);
     if (!row) throw NOT_FOUND(id);
     return row;
   }
 
   return {
-    async create(userId: string, input: { name: string; cadence: Cadence }) {
+    async create(owner: DataOwner, input: { name: string; cadence: Cadence }) {
       const [{ n }] = (await db
         .select({ n: count() })
         .from(watchlists)
-        .where(eq(watchlists.userId, userId))) as [{ n: number }];
+        .where(eq(watchlists.workspaceId, owner.workspaceId))) as [{ n: number }];
       if (Number(n) >= MAX_WATCHLISTS)
         throw new ConflictError(`You can keep at most ${MAX_WATCHLISTS} watchlists; delete one first.`);
       const [row] = await db
         .insert(watchlists)
-        .values({ userId, name: input.name, cadence: input.cadence, createdAt: deps.now() })
+        .values({
+          userId: owner.userId,
+          workspaceId: owner.workspaceId,
+          name: input.name,
+          cadence: input.cadence,
+          createdAt: deps.now(),
+        })
         .returning();
       return { id: row!.id, name: row!.name, cadence: row!.cadence as Cadence };
     },
 
-    async list(userId: string) {
+    async list(owner: DataOwner) {
       const res = await db.execute(sql`
         select w.id, w.name, w.cadence, w.created_at as "createdAt",
                (select count(*) from watchlist_accounts a where a.watchlist_id = w.id)::int as accounts,
                (select count(*) from alert_rules r where r.watchlist_id = w.id)::int as rules
-        from watchlists w where w.user_id = ${userId} order by w.created_at, w.id`);
+        from watchlists w where w.workspace_id = ${owner.workspaceId} order by w.created_at, w.id`);
       return rowsOf<{
         id: string;
         name: string;
@@ -93,13 +100,15 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       }));
     },
 
-    async remove(userId: string, id: string): Promise<void> {
-      await own(userId, id);
-      await db.delete(watchlists).where(and(eq(watchlists.id, id), eq(watchlists.userId, userId)));
+    async remove(owner: DataOwner, id: string): Promise<void> {
+      await own(owner, id);
+      await db
+        .delete(watchlists)
+        .where(and(eq(watchlists.id, id), eq(watchlists.workspaceId, owner.workspaceId)));
     },
 
-    async detail(userId: string, id: string): Promise<WatchlistDetail> {
-      const list = await own(userId, id);
+    async detail(owner: DataOwner, id: string): Promise<WatchlistDetail> {
+      const list = await own(owner, id);
       const members = await db
         .select({
           id: accounts.id,
@@ -120,8 +129,8 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       const now = deps.now();
       const out: WatchlistDetail["accounts"] = [];
       for (const m of members) {
-        // The owner's list shows their own imported points too (Trust III, #33).
-        const points = await repo.viewPoints(m.id, 400, { userId });
+        // The workspace's list shows its own imported points too (Trust III, #33; Teams, #37).
+        const points = await repo.viewPoints(m.id, 400, owner);
         out.push({
           platform: m.platform as Platform,
           username: m.username,
@@ -187,8 +196,8 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
     },
 
     /** Adds a stored account (it needs a report: the Watch button sits on one). */
-    async addAccount(userId: string, id: string, platform: Platform, username: string) {
-      await own(userId, id);
+    async addAccount(owner: DataOwner, id: string, platform: Platform, username: string) {
+      await own(owner, id);
       const account = await repo.findAccount(platform, username);
       if (!account)
         throw new NotFoundError(
@@ -207,8 +216,8 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       return { platform, username: account.username };
     },
 
-    async removeAccount(userId: string, id: string, platform: Platform, username: string) {
-      await own(userId, id);
+    async removeAccount(owner: DataOwner, id: string, platform: Platform, username: string) {
+      await own(owner, id);
       const account = await repo.findAccount(platform, username);
       const removed = account
         ? await db
@@ -221,11 +230,11 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
     },
 
     async addRule(
-      userId: string,
+      owner: DataOwner,
       id: string,
       input: { kind: AlertKind; threshold?: number; channel: AlertChannel },
     ) {
-      await own(userId, id);
+      await own(owner, id);
       const [{ n }] = (await db
         .select({ n: count() })
         .from(alertRules)
@@ -253,13 +262,15 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
         // Only the user's own address: their sign-in one or one they confirmed (issue #33).
         if (!deps.alertEmail)
           throw new ValidationError("E-mail alerts are not available on this server.", "channel.type");
-        await deps.alertEmail.requireVerified(userId, input.channel.to);
+        await deps.alertEmail.requireVerified(owner.userId, input.channel.to);
         target = input.channel.to.toLowerCase();
       }
       const [row] = await db
         .insert(alertRules)
         .values({
           watchlistId: id,
+          workspaceId: owner.workspaceId,
+          createdBy: owner.userId,
           kind: input.kind,
           threshold: input.threshold ?? null,
           channelType: input.channel.type,
@@ -276,8 +287,8 @@ export function createWatchlistService(deps: WatchlistServiceDeps) {
       return deps.alertEmail ? deps.alertEmail.confirm(token) : null;
     },
 
-    async removeRule(userId: string, id: string, ruleId: string) {
-      await own(userId, id);
+    async removeRule(owner: DataOwner, id: string, ruleId: string) {
+      await own(owner, id);
       const removed = await db
         .delete(alertRules)
         .where(and(eq(alertRules.id, ruleId), eq(alertRules.watchlistId, id)))

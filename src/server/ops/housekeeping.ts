@@ -8,6 +8,8 @@ export interface HousekeepingDeps {
   purgeOldUsage: () => Promise<number>;
   /** Issue #35: search-found YouTube profiles past YouTube's 30 days (expand-service.ts). */
   purgeStaleSearchRows?: () => Promise<number>;
+  /** Issue #37: workspace audit entries older than 365 days. */
+  purgeOldAudit?: () => Promise<number>;
   logger: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   intervalMs?: number;
 }
@@ -18,13 +20,19 @@ export function createHousekeeping(deps: HousekeepingDeps) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
 
-  async function runOnce(): Promise<{ sessions: number; usageRows: number; staleSearchRows: number }> {
+  async function runOnce(): Promise<{
+    sessions: number;
+    usageRows: number;
+    staleSearchRows: number;
+    auditRows: number;
+  }> {
     const sessions = await deps.purgeExpiredSessions();
     const usageRows = await deps.purgeOldUsage();
     const staleSearchRows = (await deps.purgeStaleSearchRows?.()) ?? 0;
-    if (sessions || usageRows || staleSearchRows)
-      deps.logger.info({ sessions, usageRows, staleSearchRows }, "housekeeping purged old rows");
-    return { sessions, usageRows, staleSearchRows };
+    const auditRows = (await deps.purgeOldAudit?.()) ?? 0;
+    if (sessions || usageRows || staleSearchRows || auditRows)
+      deps.logger.info({ sessions, usageRows, staleSearchRows, auditRows }, "housekeeping purged old rows");
+    return { sessions, usageRows, staleSearchRows, auditRows };
   }
 
   const tick = () => {

@@ -13,6 +13,7 @@ import { capturedSnapshot } from "../testing/captured-snapshot";
 import { cookieHeader } from "../testing/sign-in";
 import { startTestApp, type TestAppHandle } from "../testing/test-app";
 import { type DbKind, testedDatabaseKinds } from "../testing/test-db";
+import { createWorkspaceService } from "../workspaces/workspace-service";
 import { createAccountRepo } from "./account-repo";
 import { createCaptureService } from "./capture-service";
 import { ReportStore } from "./report-store";
@@ -375,10 +376,11 @@ describe.each(testedDatabaseKinds())("the capture's quota unit (%s)", (kind: DbK
       now,
     });
     const identity = { kind: "user" as const, userId: user!.id };
+    const workspaceId = await createWorkspaceService({ db, now }).ensurePersonal(user!.id);
     const run = () =>
       service.capture(
         capturedSnapshot(`q${Math.floor(Math.random() * 1e6)}`, 1000, now().toISOString()),
-        { identity, owner: { userId: user!.id }, isAdmin: false, displayName: "U" },
+        { identity, owner: { userId: user!.id, workspaceId }, isAdmin: false, displayName: "U" },
         { signal: controller.signal },
       );
     const used = async () => (await quota.status(identity)).count;

@@ -78,7 +78,10 @@ describe.each(testedDatabaseKinds())("the report store on %s", (kind) => {
     expect(await followersRead()).toBe(52_000);
     await services.captures.capture(snapshot, {
       identity: { kind: "user", userId: admin!.id },
-      owner: { userId: admin!.id },
+      owner: {
+        userId: admin!.id,
+        workspaceId: await services.workspaces.service.ensurePersonal(admin!.id),
+      },
       isAdmin: true,
       displayName: "Ana",
     });

@@ -16,6 +16,7 @@ import type { AppConfig } from "../config";
 import { ValidationError } from "../errors";
 import { abortOnClose, openEventStream } from "../http/sse";
 import type { BodyCacheEntry } from "../shared/body-cache";
+import { readerOf } from "../workspaces/acting";
 import type { AccountRepo } from "./account-repo";
 import type { ReportService } from "./report-service";
 import { type AccountView, type ReportStore, toAccountView } from "./report-store";
@@ -153,7 +154,8 @@ export const reportRoutes: FastifyPluginAsync<ReportRoutesOptions> = async (base
     },
     async (request, reply) => {
       const username = stripAt(request.params.username);
-      const reader = request.user ? { userId: request.user.id } : null;
+      // Trust III in a workspace (issue #37): the reader sees their acting workspace's captures.
+      const reader = await readerOf(request);
       const found = await reportForReader(
         { store, supplied: opts.supplied },
         reader,

@@ -42,6 +42,7 @@ export function createSuppliedReportRepo(db: AppDb) {
           .insert(suppliedReports)
           .values({
             suppliedBy: owner.userId,
+            workspaceId: owner.workspaceId,
             platform: s.platform,
             username: canonicalHandle(s.platform, s.username),
             source: s.source,
@@ -75,7 +76,7 @@ export function createSuppliedReportRepo(db: AppDb) {
           .from(suppliedReports)
           .where(
             and(
-              eq(suppliedReports.suppliedBy, owner.userId),
+              eq(suppliedReports.workspaceId, owner.workspaceId),
               eq(suppliedReports.platform, p),
               eq(suppliedReports.username, canonicalHandle(p, username)),
             ),
@@ -130,7 +131,7 @@ async function latestSuppliedByOwner(db: AppDb, owner: DataOwner): Promise<Map<s
   const rows = await db
     .select(SUPPLIED_ROW_COLUMNS)
     .from(suppliedReports)
-    .where(eq(suppliedReports.suppliedBy, owner.userId))
+    .where(eq(suppliedReports.workspaceId, owner.workspaceId))
     .orderBy(desc(suppliedReports.createdAt));
   const newest = new Map<string, SuppliedReportRow>();
   for (const r of rows) {

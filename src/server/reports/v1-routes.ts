@@ -5,11 +5,20 @@ import { accountSchema } from "#core/schemas/account";
 import { v1AccountParamsSchema, v1AnalyzeRequestSchema } from "#core/schemas/api-v1";
 import { profileSnapshotSchema } from "#core/schemas/snapshot";
 import { API_EXAMPLES } from "../api-v1/examples";
-import { err, keyOwnerOf, SNAPSHOT_BODY_LIMIT, v1Errors, v1RouteConfig, v1Security } from "../api-v1/v1-kit";
+import {
+  err,
+  keyDataOwner,
+  keyOwnerOf,
+  SNAPSHOT_BODY_LIMIT,
+  v1Errors,
+  v1RouteConfig,
+  v1Security,
+} from "../api-v1/v1-kit";
 import type { AppConfig } from "../config";
 import { TimeBudgetError } from "../errors";
 import { abortOnClose } from "../http/sse";
 import type { BodyCacheEntry } from "../shared/body-cache";
+import { actingEditor } from "../workspaces/acting";
 import type { CaptureService } from "./capture-service";
 import type { ReportService } from "./report-service";
 import type { ReportStore } from "./report-store";
@@ -99,7 +108,7 @@ export const reportV1Routes: FastifyPluginAsync<ReportV1RoutesOptions> = async (
     async (request, reply) => {
       const found = await reportForReader(
         { store, supplied: opts.supplied },
-        { userId: request.apiKey!.userId },
+        keyDataOwner(request),
         request.params.platform,
         stripAt(request.params.username),
       );
@@ -142,13 +151,15 @@ export const captureV1Routes: FastifyPluginAsync<ReportV1RoutesOptions> = async 
       },
     },
     async (request, reply) => {
+      // A key whose maker is now a viewer of its workspace reads, never captures (issue #37).
+      await actingEditor(request);
       const owner = request.apiKey!;
       const admins = new Set(opts.config.adminEmails.map((e) => e.toLowerCase()));
       const view = await opts.captures.capture(
         request.body,
         {
           identity: keyOwnerOf(request).identity,
-          owner: { userId: owner.userId },
+          owner: keyDataOwner(request),
           // A key owner who is an admin confirms the accounts they capture (Trust III, #33).
           isAdmin: admins.has(owner.email.toLowerCase()),
           displayName: owner.name || owner.email,

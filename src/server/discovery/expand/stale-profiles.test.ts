@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../../db/database";
 import { accounts, users, watchlistAccounts, watchlists } from "../../db/schema";
 import { createTestDatabase } from "../../testing/test-db";
+import { createWorkspaceService } from "../../workspaces/workspace-service";
 import { purgeStaleYouTubeProfiles } from "./expand-service";
 
 const NOW = new Date("2026-11-27T12:00:00Z");
@@ -14,6 +15,8 @@ const daysAgo = (d: number) => new Date(NOW.getTime() - d * 86_400_000);
 
 describe("purgeStaleYouTubeProfiles", () => {
   let database: Database;
+  const personalOf = (userId: string) =>
+    createWorkspaceService({ db: database.db, now: () => new Date() }).ensurePersonal(userId);
   beforeAll(async () => {
     database = await createTestDatabase("pglite");
   });
@@ -45,7 +48,12 @@ describe("purgeStaleYouTubeProfiles", () => {
       .returning({ id: users.id });
     const [list] = await database.db
       .insert(watchlists)
-      .values({ userId: user!.id, name: "Watched", cadence: "weekly" })
+      .values({
+        userId: user!.id,
+        workspaceId: await personalOf(user!.id),
+        name: "Watched",
+        cadence: "weekly",
+      })
       .returning({ id: watchlists.id });
     await database.db
       .insert(watchlistAccounts)
