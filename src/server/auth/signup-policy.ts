@@ -1,8 +1,7 @@
-import { eq, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { AppConfig } from "../config";
 import type { AppDb } from "../db/database";
-import { rowsOf } from "../db/rows";
-import { users } from "../db/schema";
+import { users, workspaceInvites, workspaces } from "../db/schema";
 import { SignupRefusedError } from "../errors";
 
 /**
@@ -55,13 +54,22 @@ export function createSignupPolicy(deps: {
       )
       .limit(1);
     if (byAccount.length > 0) return true;
-    // workspace_invites (migration 0017) keeps the invited address lower-cased.
-    const invites = await db.execute(
-      sql`select 1 as one from workspace_invites
-          where email = ${email} and accepted_at is null and expires_at > ${deps.now().toISOString()}
-          limit 1`,
-    );
-    return rowsOf(invites).length > 0;
+    // workspace_invites keeps the invited address lower-cased; a revoked invite is deleted, and one
+    // of a deleted workspace admits nobody.
+    const invites = await db
+      .select({ id: workspaceInvites.id })
+      .from(workspaceInvites)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceInvites.workspaceId))
+      .where(
+        and(
+          eq(workspaceInvites.email, email),
+          isNull(workspaceInvites.acceptedAt),
+          gt(workspaceInvites.expiresAt, deps.now()),
+          isNull(workspaces.deletedAt),
+        ),
+      )
+      .limit(1);
+    return invites.length > 0;
   }
 
   return {
