@@ -53,16 +53,16 @@ export function InviteView({ token, signedInAs, onSignIn, onAccepted }: InviteVi
         {info.state === "accepted" ? (
           <Alert variant="warning" data-testid="invite-state">
             <AlertDescription>
-              This invite has already been used. Each link works once: ask an owner of {info.workspaceName} for
-              a new one if you still need to join.
+              This invite has already been used. Each link works once: ask an owner of {info.workspaceName}{" "}
+              for a new one if you still need to join.
             </AlertDescription>
           </Alert>
         ) : null}
         {info.state === "expired" ? (
           <Alert variant="warning" data-testid="invite-state">
             <AlertDescription>
-              This invite expired on {formatDate(info.expiresAt)}. Ask an owner of {info.workspaceName} for a new
-              one.
+              This invite expired on {formatDate(info.expiresAt)}. Ask an owner of {info.workspaceName} for a
+              new one.
             </AlertDescription>
           </Alert>
         ) : null}

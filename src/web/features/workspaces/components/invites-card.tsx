@@ -147,13 +147,7 @@ function InviteForm({
   );
 }
 
-function NewInvite({
-  created,
-  onDone,
-}: {
-  created: InviteCreated & { email: string };
-  onDone: () => void;
-}) {
+function NewInvite({ created, onDone }: { created: InviteCreated & { email: string }; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     await navigator.clipboard.writeText(created.url);

@@ -6,7 +6,7 @@ import { Badge } from "../../../components/ui/badge";
 import { Button } from "../../../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { PageLoading } from "../../../components/ui/spinner";
-import { useChangeRole, useMemberUsage, useMembers, useRemoveMember } from "../api/members";
+import { useChangeRole, useMembers, useMemberUsage, useRemoveMember } from "../api/members";
 
 export interface MembersCardProps {
   workspace: Pick<WorkspaceSummary, "id" | "name" | "kind" | "role">;

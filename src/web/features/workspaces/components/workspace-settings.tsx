@@ -117,7 +117,15 @@ function RenameForm({ workspaceId, name }: { workspaceId: string; name: string }
   );
 }
 
-function DeleteCard({ workspaceId, name, onDeleted }: { workspaceId: string; name: string; onDeleted: () => void }) {
+function DeleteCard({
+  workspaceId,
+  name,
+  onDeleted,
+}: {
+  workspaceId: string;
+  name: string;
+  onDeleted: () => void;
+}) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteWorkspace(workspaceId);
   return (
@@ -137,8 +145,8 @@ function DeleteCard({ workspaceId, name, onDeleted }: { workspaceId: string; nam
             <DialogHeader>
               <DialogTitle>Delete "{name}"?</DialogTitle>
               <DialogDescription>
-                Every member loses it, with its lists, watchlists, alerts, share links and keys. This cannot be
-                undone.
+                Every member loses it, with its lists, watchlists, alerts, share links and keys. This cannot
+                be undone.
               </DialogDescription>
             </DialogHeader>
             {remove.isError ? <ErrorText>{remove.error.message}</ErrorText> : null}

@@ -101,8 +101,8 @@ function NewWorkspaceDialog({
         <DialogHeader>
           <DialogTitle>{NEW_WORKSPACE_TITLE}</DialogTitle>
           <DialogDescription>
-            A shared space for a team: its lists, watchlists, alerts, keys and imports belong to it, and
-            its members see them. Nobody else does.
+            A shared space for a team: its lists, watchlists, alerts, keys and imports belong to it, and its
+            members see them. Nobody else does.
           </DialogDescription>
         </DialogHeader>
         <form onSubmit={submit} className="flex flex-col gap-3" noValidate aria-label={NEW_WORKSPACE_TITLE}>
