@@ -79,12 +79,7 @@ export function InvitePage() {
   const [, navigate] = useLocation();
   return (
     <PageContainer className="flex flex-col gap-8">
-      <Seo
-        title="Invitation"
-        description="An invitation to a workspace."
-        canonical={paths.home()}
-        noindex
-      />
+      <Seo title="Invitation" description="An invitation to a workspace." canonical={paths.home()} noindex />
       {status === "loading" ? (
         <PageLoading />
       ) : (
