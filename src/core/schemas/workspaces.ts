@@ -43,9 +43,6 @@ export const workspaceDetailSchema = workspaceSummarySchema.extend({
 });
 export type WorkspaceDetail = z.infer<typeof workspaceDetailSchema>;
 
-/** POST /api/workspaces and PATCH /api/workspaces/:id bodies. */
-export const workspaceNameBodySchema = z.strictObject({ name: workspaceNameSchema });
-
 export const workspaceMemberSchema = z.object({
   userId: z.string(),
   email: z.string(),
@@ -112,4 +109,3 @@ export const memberUsageSchema = z.object({
   limit: z.number().int().nonnegative(),
 });
 export const workspaceUsageSchema = z.object({ members: z.array(memberUsageSchema) });
-export type MemberUsage = z.infer<typeof memberUsageSchema>;

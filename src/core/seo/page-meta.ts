@@ -340,7 +340,12 @@ export function matchRoute(pathname: string, brand = DEFAULT_BRAND_NAME): RouteM
     // An invite link: its token stays out of the metadata, as a shared list's does.
     return {
       kind: "page",
-      meta: { title: "Invitation", description: "An invitation to a workspace.", canonical: "/", noindex: true },
+      meta: {
+        title: "Invitation",
+        description: "An invitation to a workspace.",
+        canonical: "/",
+        noindex: true,
+      },
     };
   }
   if (parts.length === 2 && first === "blog" && second) {

@@ -149,7 +149,6 @@ describe("invite page", () => {
     expect(signIn).toBe(1);
     expect(screen.queryByRole("button", { name: /Accept/ })).not.toBeInTheDocument();
 
-    view.rerender(<></>);
     view.unmount();
     renderWithApp(
       <InviteView token={TOKEN} signedInAs="eve@example.com" onSignIn={() => {}} onAccepted={() => {}} />,

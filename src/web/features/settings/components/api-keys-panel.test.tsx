@@ -124,7 +124,12 @@ describe("Settings → API keys", () => {
         "GET /api/workspaces": {
           json: {
             workspaces: [
-              { id: "11111111-1111-4111-8111-111111111111", name: "Personal", kind: "personal", role: "owner" },
+              {
+                id: "11111111-1111-4111-8111-111111111111",
+                name: "Personal",
+                kind: "personal",
+                role: "owner",
+              },
               { id: "22222222-2222-4222-8222-222222222222", name: "Acme", kind: "team", role: "viewer" },
             ],
           },

@@ -46,8 +46,8 @@ export function AuditLog({ workspaceId }: { workspaceId: string }) {
       <Table data-testid="audit-log">
         <TableColumnsHeader columns={["When", "Who", "What", "On", "Details"]} />
         <TableBody>
-          {entries.map((e, i) => (
-            <TableRow key={`${e.at}-${i}`}>
+          {entries.map((e) => (
+            <TableRow key={`${e.at} ${e.action} ${e.target ?? ""} ${e.actor?.userId ?? ""}`}>
               <TableCell className="whitespace-nowrap">{when(e.at)}</TableCell>
               <TableCell>{e.actor?.email ?? "a former member"}</TableCell>
               <TableCell>

@@ -3,7 +3,6 @@ import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { Link } from "wouter";
 import { formatDate } from "#core/format";
-import type { WorkspaceDetail } from "#core/schemas/workspaces";
 import { ErrorText } from "../../../components/ui/alert";
 import { Badge } from "../../../components/ui/badge";
 import { Button, buttonVariants } from "../../../components/ui/button";

@@ -2,6 +2,7 @@ import { Plus, Settings } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { Link } from "wouter";
+import { workspaceNameSchema } from "#core/schemas/workspaces";
 import { ErrorText } from "../../../components/ui/alert";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import {
@@ -81,9 +82,10 @@ function NewWorkspaceDialog({
   const create = useCreateWorkspace();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!name.trim()) return setProblem("Name is required");
+    const parsed = workspaceNameSchema.safeParse(name);
+    if (!parsed.success) return setProblem(parsed.error.issues[0]?.message ?? "Name is required");
     setProblem(null);
-    create.mutate(name.trim(), {
+    create.mutate(parsed.data, {
       onSuccess: (workspace) => {
         toast.success(`Workspace "${workspace.name}" created`, {
           description: "You are its owner: invite people from its settings.",
