@@ -101,7 +101,10 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
         .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id));
       return rows.map((r) => ({
         ...toView(r.key),
-        owner: { id: r.key.userId, email: r.email, name: r.ownerName },
+        // Who made a key: for an administrator, and for another member's key in a team workspace.
+        ...(user.isAdmin || r.key.userId !== user.id
+          ? { owner: { id: r.key.userId, email: r.email, name: r.ownerName } }
+          : {}),
       }));
     },
 

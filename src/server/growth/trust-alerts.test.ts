@@ -424,8 +424,9 @@ describe.each(testedDatabaseKinds())(
       // A rule kept from before addresses were verified, to a stranger.
       const [legacy] = rowsOf<{ id: string }>(
         await t.database.db.execute(sql`
-        insert into alert_rules (watchlist_id, kind, channel_type, channel_target)
-        values (${cy.listId}, 'grade_change', 'email', 'victim@elsewhere.example') returning id`),
+        insert into alert_rules (watchlist_id, workspace_id, created_by, kind, channel_type, channel_target)
+        select id, workspace_id, user_id, 'grade_change', 'email', 'victim@elsewhere.example'
+        from watchlists where id = ${cy.listId} returning id`),
       );
       const before = smtp.messages.length;
       const ok = await queueDeliveryOn(t, {

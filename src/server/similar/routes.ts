@@ -9,6 +9,7 @@ import {
 } from "#core/schemas/similar";
 import type { ListsService } from "../agency/lists-service";
 import { requireUser } from "../auth/auth-plugin";
+import { actingWorkspace } from "../workspaces/acting";
 import type { SimilarService } from "./similar-service";
 
 export interface SimilarRoutesOptions {
@@ -53,8 +54,10 @@ export const similarRoutes: FastifyPluginAsync<SimilarRoutesOptions> = async (ba
       const { excludeListId } = request.body;
       let members: { platform: string; username: string }[] = [];
       if (excludeListId !== undefined) {
-        const user = requireUser(request, "Sign in to leave out the creators of one of your lists.");
-        members = (await lists.detail(excludeListId, user.id)).items;
+        requireUser(request, "Sign in to leave out the creators of one of your lists.");
+        // Issue #37: a list of the acting workspace (another workspace's list is a 404).
+        const acting = await actingWorkspace(request);
+        members = (await lists.detail(excludeListId, acting.workspaceId)).items;
       }
       return similar.lookalikes(request.body, members);
     },
