@@ -31,6 +31,10 @@ export const routes = {
   /** Watchlists (issue #21); ?list=<id> picks one. */
   watchlists: "/watchlists",
   settings: "/settings",
+  /** Workspaces (issue #37): one workspace's settings, its audit log, an invite link. */
+  workspace: "/workspaces/:id",
+  workspaceAudit: "/workspaces/:id/audit",
+  invite: "/invite/:token",
   about: "/about",
   privacy: "/privacy",
   terms: "/terms",

@@ -255,3 +255,21 @@ export const contactEmailField = z
     }
     return v;
   });
+
+/** ALLOWED_EMAIL_DOMAINS (config.ts envSchema): domains as in an address after its "@", lower-cased. */
+export const allowedEmailDomainsField = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    const list = commaList(v).map((d) => d.toLowerCase());
+    for (const domain of list) {
+      if (!HOST_NAME.test(domain) || !domain.includes(".") || domain.startsWith("[")) {
+        ctx.addIssue({
+          code: "custom",
+          message: `"${domain.slice(0, 100)}" is not an e-mail domain (give names like agency.example, without "@" or scheme)`,
+        });
+        return z.NEVER;
+      }
+    }
+    return [...new Set(list)];
+  });

@@ -25,6 +25,31 @@ describe("loadConfig", () => {
     expect(c.sessionSecretIsEphemeral).toBe(true);
   });
 
+  it("reads SIGNUP and ALLOWED_EMAIL_DOMAINS: open by default, domain needs its domains, clear messages", () => {
+    expect(loadConfig({}, secret).signup).toEqual({ mode: "open", allowedEmailDomains: [] });
+    expect(loadConfig({ SIGNUP: " Invite " }, secret).signup.mode).toBe("invite");
+    expect(
+      loadConfig({ SIGNUP: "domain", ALLOWED_EMAIL_DOMAINS: " Agency.Example, b.example ,," }, secret).signup,
+    ).toEqual({ mode: "domain", allowedEmailDomains: ["agency.example", "b.example"] });
+    expect(() => loadConfig({ SIGNUP: "closed" }, secret)).toThrow(
+      /SIGNUP must be "open" \(anyone\), "invite" \(invited people\) or "domain"/,
+    );
+    expect(() => loadConfig({ SIGNUP: "domain" }, secret)).toThrow(
+      "Invalid configuration: ALLOWED_EMAIL_DOMAINS is required when SIGNUP=domain (e.g. ALLOWED_EMAIL_DOMAINS=agency.example)",
+    );
+    for (const bad of [
+      "@agency.example",
+      "https://agency.example",
+      "agency",
+      "a@b.example",
+      "agency.example/x",
+    ]) {
+      expect(() => loadConfig({ SIGNUP: "domain", ALLOWED_EMAIL_DOMAINS: bad }, secret)).toThrow(
+        /ALLOWED_EMAIL_DOMAINS ".*" is not an e-mail domain/,
+      );
+    }
+  });
+
   it("reads CONTACT_EMAIL: one e-mail address, unset by default, a clear message otherwise", () => {
     expect(loadConfig({}, secret).contactEmail).toBeUndefined();
     expect(loadConfig({ CONTACT_EMAIL: "" }, secret).contactEmail).toBeUndefined();

@@ -3,6 +3,7 @@ import { COOKIE_DOMAINS, CookieFileError, loadCookieFile } from "./collectors/co
 import { COLLECTOR_NAMES, type CollectorName, type CookieFilesConfig } from "./collectors/types";
 import {
   adminEmailsField,
+  allowedEmailDomainsField,
   allowedHostsField,
   brandLogoUrlField,
   contactEmailField,
@@ -86,6 +87,17 @@ const envSchema = z.object({
   GOOGLE_CERTS_FILE: optionalString,
   ADMIN_EMAILS: adminEmailsField,
   DEV_LOGIN: flag,
+  // Issue #37: who may sign in.
+  SIGNUP: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v),
+    z
+      .enum(["open", "invite", "domain"], {
+        error: 'must be "open" (anyone), "invite" (invited people) or "domain" (ALLOWED_EMAIL_DOMAINS)',
+      })
+      .optional()
+      .default("open"),
+  ),
+  ALLOWED_EMAIL_DOMAINS: allowedEmailDomainsField,
   SAMPLE_ACCOUNTS: intInRange("SAMPLE_ACCOUNTS", 0, 5_000_000, 2000),
   ANON_REPORT_LIMIT: intInRange("ANON_REPORT_LIMIT", 0, 1_000_000, 1),
   ANON_IP_DAILY_LIMIT: intInRange("ANON_IP_DAILY_LIMIT", 0, 1_000_000, 5),
@@ -300,6 +312,11 @@ export function loadConfig(
       throw new ConfigError(`Invalid configuration: ${platform.toUpperCase()}_COOKIES_FILE: ${err.message}`);
     }
   }
+  if (e.SIGNUP === "domain" && e.ALLOWED_EMAIL_DOMAINS.length === 0) {
+    throw new ConfigError(
+      "Invalid configuration: ALLOWED_EMAIL_DOMAINS is required when SIGNUP=domain (e.g. ALLOWED_EMAIL_DOMAINS=agency.example)",
+    );
+  }
   if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
     throw new ConfigError(
       "Invalid configuration: SMTP_URL and MAIL_FROM must be set together (e-mail alerts)",
@@ -340,6 +357,7 @@ function configFrom(
     googleCertsFile: e.GOOGLE_CERTS_FILE,
     adminEmails: e.ADMIN_EMAILS,
     devLogin: e.DEV_LOGIN,
+    signup: { mode: e.SIGNUP, allowedEmailDomains: e.ALLOWED_EMAIL_DOMAINS },
     sampleAccounts: e.SAMPLE_ACCOUNTS,
     anonReportLimit: e.ANON_REPORT_LIMIT,
     anonIpDailyLimit: e.ANON_IP_DAILY_LIMIT,

@@ -13,6 +13,7 @@ export const ERROR_CODES = {
   API_KEY_REQUIRED: 401,
   FORBIDDEN: 403,
   API_KEY_SCOPE: 403,
+  SIGNUP_NOT_ALLOWED: 403,
   NOT_FOUND: 404,
   ACCOUNT_NOT_FOUND: 404,
   NO_GROWTH: 404,
@@ -187,4 +188,10 @@ export class TimeBudgetError extends AppError {
 export class NoGrowthError extends NotFoundError {
   override readonly code = "NO_GROWTH";
   override name = "NoGrowthError";
+}
+
+/** 403 SIGNUP_NOT_ALLOWED: this server's SIGNUP policy does not admit this address (issue #37). */
+export class SignupRefusedError extends AppError {
+  readonly code = "SIGNUP_NOT_ALLOWED";
+  override name = "SignupRefusedError";
 }

@@ -12,6 +12,7 @@ import {
 import { type ApiKeyService, createApiKeyService } from "./api-v1/api-key-service";
 import { createGoogleVerifier, type GoogleVerifier } from "./auth/google-verifier";
 import { createSessionService, type SessionService } from "./auth/session-service";
+import { createSignupPolicy } from "./auth/signup-policy";
 import { createBenchmarkCache } from "./benchmarks/benchmark-service";
 import {
   type CollectorLogger,
@@ -357,6 +358,7 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
       adminEmails: config.adminEmails,
       ttlMs: config.sessionTtlDays * 86_400_000,
       now,
+      signupPolicy: createSignupPolicy({ db, signup: config.signup, adminEmails: config.adminEmails, now }),
       ensureWorkspace: workspaces.service.ensurePersonal,
     }),
     workspaces,

@@ -37,6 +37,12 @@ describe("matchRoute", () => {
     ["/compare", "page"],
     ["/shared/lists/AbC_123-xyz", "page"],
     ["/shared/lists", "notFound"],
+    ["/workspaces/3f1c2d4e-0000-4000-8000-000000000000", "page"],
+    ["/workspaces/3f1c2d4e-0000-4000-8000-000000000000/audit", "page"],
+    ["/workspaces/x/members", "notFound"],
+    ["/workspaces", "notFound"],
+    ["/invite/AbC_123-xyz", "page"],
+    ["/invite", "notFound"],
   ])("%s is a %s route", (path, kind) => {
     expect(matchRoute(path).kind).toBe(kind);
   });

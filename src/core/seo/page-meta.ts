@@ -329,6 +329,25 @@ export function matchRoute(pathname: string, brand = DEFAULT_BRAND_NAME): RouteM
       meta: { title: "Shared list", description: "A shortlist of creators shared with you.", canonical: "/" },
     };
   }
+  if (first === "workspaces" && second && (parts.length === 2 || (parts.length === 3 && third === "audit"))) {
+    // A workspace's settings or audit log (issue #37): signed-in pages, never indexed.
+    return {
+      kind: "page",
+      meta: { title: "Workspace", description: "A team workspace.", canonical: "/", noindex: true },
+    };
+  }
+  if (parts.length === 2 && first === "invite" && second) {
+    // An invite link: its token stays out of the metadata, as a shared list's does.
+    return {
+      kind: "page",
+      meta: {
+        title: "Invitation",
+        description: "An invitation to a workspace.",
+        canonical: "/",
+        noindex: true,
+      },
+    };
+  }
   if (parts.length === 2 && first === "blog" && second) {
     const slug = decodeSegment(second);
     return slug ? { kind: "blogPost", slug } : { kind: "notFound" };

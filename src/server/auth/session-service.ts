@@ -5,6 +5,7 @@ import type { AppDb } from "../db/database";
 import { sessions, users } from "../db/schema";
 import { ConflictError } from "../errors";
 import type { GoogleIdentity } from "./google-verifier";
+import type { SignupPolicy } from "./signup-policy";
 
 export interface SessionUser extends User {}
 
@@ -40,6 +41,8 @@ export function createSessionService(deps: {
   adminEmails: string[];
   ttlMs: number;
   now: () => Date;
+  /** SIGNUP and ALLOWED_EMAIL_DOMAINS (issue #37): asked before any account is made or updated. */
+  signupPolicy: SignupPolicy;
   /** Issue #37: makes the user's personal workspace on their first session (idempotent). */
   ensureWorkspace?: (userId: string) => Promise<unknown>;
 }): SessionService {
@@ -47,6 +50,7 @@ export function createSessionService(deps: {
   const admins = new Set(deps.adminEmails);
   return {
     async upsertGoogleUser(identity) {
+      await deps.signupPolicy.admit({ email: identity.email, googleSub: identity.sub });
       // The Google subject is the identity (Google: e-mails can be recycled or belong to another
       // domain's account). An e-mail never moves a user to a new subject.
       const now = deps.now();
@@ -112,6 +116,7 @@ export function createSessionService(deps: {
       return { id: row.id, created: true };
     },
     async upsertDevUser(email, name) {
+      await deps.signupPolicy.admit({ email });
       const [row] = await db
         .insert(users)
         .values({ email, name: name ?? email.split("@")[0]!, lastLoginAt: deps.now() })

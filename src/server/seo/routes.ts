@@ -25,6 +25,8 @@ export const seoRoutes: FastifyPluginAsync<SeoRoutesOptions> = async (app, opts)
       "Disallow: /lists",
       "Disallow: /compare",
       "Disallow: /shared/",
+      "Disallow: /workspaces/",
+      "Disallow: /invite/",
       "Disallow: /watchlists",
       "Disallow: /test-parser",
       "Disallow: /adsense-test",

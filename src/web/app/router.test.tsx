@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "../testing/dom";
-import { screen, waitFor } from "@testing-library/react";
+import { cleanup, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { paths } from "../config/paths";
 import { mockSession, renderWithApp, TEST_USER } from "../testing/render";
@@ -112,6 +112,29 @@ describe("pages that depend on the session", () => {
   it("history shows Recently Viewed to a signed-in user", async () => {
     await visit("/history", { user: TEST_USER });
     expect(await heading("Recently Viewed")).toBeInTheDocument();
+  });
+
+  it("workspaces (issue #37): /invite/:token shows the invite to a visitor; /workspaces/:id and its audit ask to sign in", async () => {
+    await visit("/invite/tok_1", {
+      extra: {
+        "GET /api/invites/tok_1": {
+          json: {
+            workspaceName: "Acme agency",
+            role: "viewer",
+            email: "ada@example.com",
+            expiresAt: "2030-01-01T00:00:00.000Z",
+            state: "pending",
+          },
+        },
+      },
+    });
+    expect(await screen.findByText("Join Acme agency", {}, { timeout: 3000 })).toBeInTheDocument();
+    cleanup();
+    await visit("/workspaces/22222222-2222-4222-8222-222222222222");
+    expect(await heading("Sign In to See This Workspace")).toBeInTheDocument();
+    cleanup();
+    await visit("/workspaces/22222222-2222-4222-8222-222222222222/audit");
+    expect(await heading("Sign In to See the Audit Log")).toBeInTheDocument();
   });
 
   it("settings: visitors must sign in", async () => {

@@ -17,6 +17,9 @@ const ComparePage = lazyPage(() => import("../pages/compare-page"), "ComparePage
 const SharedListPage = lazyPage(() => import("../pages/shared-list-page"), "SharedListPage");
 const WatchlistsPage = lazyPage(() => import("../pages/watchlists-page"), "WatchlistsPage");
 const SettingsPage = lazyPage(() => import("../pages/settings-page"), "SettingsPage");
+const WorkspacePage = lazyPage(() => import("../pages/workspace-pages"), "WorkspacePage");
+const WorkspaceAuditPage = lazyPage(() => import("../pages/workspace-pages"), "WorkspaceAuditPage");
+const InvitePage = lazyPage(() => import("../pages/workspace-pages"), "InvitePage");
 const AboutPage = lazyPage(() => import("../pages/about-page"), "AboutPage");
 const PrivacyPage = lazyPage(() => import("../pages/privacy-page"), "PrivacyPage");
 const TermsPage = lazyPage(() => import("../pages/terms-page"), "TermsPage");
@@ -39,6 +42,9 @@ const PAGES: readonly [patterns: string | readonly string[], page: ComponentType
   [routes.sharedList, SharedListPage],
   [routes.watchlists, WatchlistsPage],
   [routes.settings, SettingsPage],
+  [routes.workspaceAudit, WorkspaceAuditPage],
+  [routes.workspace, WorkspacePage],
+  [routes.invite, InvitePage],
   [routes.about, AboutPage],
   [routes.privacy, PrivacyPage],
   [routes.terms, TermsPage],

@@ -1,12 +1,13 @@
 /**
  * The one fetch helper of the web app (conventions §7, spec §7/§8).
- * - sends cookies; JSON content-type only when there is a body;
+ * - sends cookies; JSON content-type only when there is a body; `X-Workspace` (workspace-store.ts);
  * - a non-OK answer becomes an {@link ApiError} with the server's `{message, code?, requiresAuth?}`;
  * - when the caller asks (`authPrompt`), a 401 with requiresAuth or a 429 REPORT_LIMIT_EXCEEDED raises
  *   the global `auth-error` event, which opens the sign-in dialog.
  */
 
 import { receivedErrorSchema } from "#core/schemas/errors";
+import { currentWorkspaceId, sendsWorkspaceHeader, WORKSPACE_HEADER } from "./workspace-store";
 
 export const AUTH_ERROR_EVENT = "auth-error";
 export const REPORT_LIMIT_EXCEEDED = "REPORT_LIMIT_EXCEEDED";
@@ -104,6 +105,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     authPrompt = false,
   } = options;
   const headers: Record<string, string> = { ...options.headers };
+  // Issue #37: the workspace the call acts in (none: the caller's personal workspace).
+  const workspaceId = currentWorkspaceId();
+  if (workspaceId && sendsWorkspaceHeader(path) && !(WORKSPACE_HEADER in headers))
+    headers[WORKSPACE_HEADER] = workspaceId;
   if (options.text) headers["content-type"] = options.text.contentType;
   else if (body !== undefined) headers["content-type"] = "application/json";
   const response = await fetch(path, {

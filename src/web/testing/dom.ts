@@ -4,10 +4,12 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup } from "@testing-library/react";
 import { afterEach, vi } from "vitest";
+import { resetWorkspaceStore } from "../lib/workspace-store";
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   window.localStorage.clear();
+  resetWorkspaceStore();
   document.documentElement.className = "";
 });

@@ -1,10 +1,15 @@
 import { Menu } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "wouter";
 import { Button } from "../../components/ui/button";
 import { Sheet, SheetContent, SheetDescription, SheetTitle, SheetTrigger } from "../../components/ui/sheet";
 import { cn } from "../../lib/utils";
 import { drawerNavItems, useCurrentNavHref } from "./nav-items";
+
+// Issue #37: the workspace switcher below md (the top bar has it from md); its chunk loads with the drawer.
+const WorkspaceSwitcher = lazy(async () => ({
+  default: (await import("../../features/workspaces/components/workspace-switcher")).WorkspaceSwitcher,
+}));
 
 export interface MobileNavProps {
   brandName: string;
@@ -52,6 +57,13 @@ export function MobileNav({ brandName, isAuthenticated, reportsRemaining }: Mobi
             })}
           </ul>
         </nav>
+        {isAuthenticated ? (
+          <div className="md:hidden">
+            <Suspense fallback={null}>
+              <WorkspaceSwitcher />
+            </Suspense>
+          </div>
+        ) : null}
         {isAuthenticated && reportsRemaining !== null ? (
           <p className="mt-auto text-sm text-muted-foreground">Reports: {reportsRemaining} left</p>
         ) : null}

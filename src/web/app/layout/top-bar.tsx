@@ -14,6 +14,11 @@ const NotificationBell = lazy(async () => ({
   default: (await import("../../features/watchlists/components/notification-bell")).NotificationBell,
 }));
 
+// The workspace switcher (issue #37) is for signed-in users only, and so is its chunk.
+const WorkspaceSwitcher = lazy(async () => ({
+  default: (await import("../../features/workspaces/components/workspace-switcher")).WorkspaceSwitcher,
+}));
+
 export interface TopBarProps {
   brandName: string;
   googleClientId: string | null;
@@ -60,6 +65,13 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
           </ul>
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1 xl:gap-2">
+          {isAuthenticated ? (
+            <div className="hidden md:block">
+              <Suspense fallback={null}>
+                <WorkspaceSwitcher />
+              </Suspense>
+            </div>
+          ) : null}
           {isAuthenticated && reportsRemaining !== null ? (
             <span
               className="hidden whitespace-nowrap rounded-full bg-secondary px-3 py-1 text-xs font-medium text-secondary-foreground sm:inline"

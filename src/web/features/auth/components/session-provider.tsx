@@ -3,6 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { toast } from "sonner";
 import type { LoginResponse, User } from "#core/schemas/auth";
 import { trackRegistration } from "../../../lib/analytics";
+import { isApiError } from "../../../lib/api-client";
 import { isSignedInOnly } from "../../../lib/query-client";
 import { quotaSpent } from "../../../lib/quota-spent";
 import { useDevLogin } from "../api/dev-login";
@@ -38,12 +39,16 @@ export interface SessionContextValue {
   incrementReportCount: (account?: object) => void;
 }
 
+/** The sign-in refusal of a SIGNUP=invite or SIGNUP=domain server (its message says why and whom to ask). */
+const SIGNUP_NOT_ALLOWED = "SIGNUP_NOT_ALLOWED";
+
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 export const LOGIN_TOASTS = {
   success: (brand: string) => ({ title: "Login successful!", description: `Welcome to ${brand}.` }),
   failed: { title: "Login failed", description: "There was a problem logging in. Please try again." },
   canceled: { title: "Login canceled", description: "Google sign-in was canceled or failed." },
+  refused: { title: "This server did not admit you" },
 } as const;
 
 /** Everything cached except the current user (which a sign-in or sign-out has just set). */
@@ -86,7 +91,12 @@ export function SessionProvider({ children, brandName }: SessionProviderProps) {
     },
     [queryClient, brandName],
   );
-  const onLoginError = useCallback(() => {
+  const onLoginError = useCallback((error: Error) => {
+    // Issue #37: a server that admits only invited people or some domains says why and whom to ask.
+    if (isApiError(error) && error.code === SIGNUP_NOT_ALLOWED) {
+      toast.error(LOGIN_TOASTS.refused.title, { description: error.message, duration: 20_000 });
+      return;
+    }
     toast.error(LOGIN_TOASTS.failed.title, { description: LOGIN_TOASTS.failed.description });
   }, []);
 

@@ -127,6 +127,21 @@ describe("SignInDialog", () => {
     expect(screen.getByText("status=signedOut")).toBeInTheDocument();
   });
 
+  it("shows why a SIGNUP=domain or invite server refused the sign-in, and whom to ask", async () => {
+    const message =
+      "Only addresses at agency.example can sign in here. Ask the administrator (boss@example.com) if you need access.";
+    toast.dismiss(); // Sonner keeps the toasts of the tests before.
+    await renderSignedOut(
+      {},
+      { "POST /api/auth/login": { status: 403, json: { message, code: "SIGNUP_NOT_ALLOWED" } } },
+    );
+    await userEvent.click(screen.getByRole("button", { name: "google with credential" }));
+    expect(await screen.findByText("This server did not admit you")).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+    expect(screen.queryByText("Login failed")).not.toBeInTheDocument();
+    expect(screen.getByText("status=signedOut")).toBeInTheDocument();
+  });
+
   it("does not offer sign-in to a signed-in user who hits the daily limit", async () => {
     mockSession({ user: TEST_USER, count: 50 });
     renderWithApp(<SessionProbe />);

@@ -12,6 +12,8 @@ import {
 } from "../../../components/ui/dialog";
 import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
+import { ViewerHint } from "../../../components/ui/viewer-hint";
+import { useActingWorkspace } from "../../../lib/workspace";
 import { useAddListItem } from "../api/add-list-item";
 import { useCreateList } from "../api/create-list";
 import { useLists } from "../api/get-lists";
@@ -32,7 +34,8 @@ export function AddToListDialog({
   const add = useAddListItem();
   const create = useCreateList();
   const [name, setName] = useState("");
-  const busy = add.isPending || create.isPending;
+  const { canWrite } = useActingWorkspace();
+  const busy = add.isPending || create.isPending || !canWrite;
 
   const addTo = async (listId: number, listName: string) => {
     try {
@@ -61,8 +64,12 @@ export function AddToListDialog({
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Add @{username} to a list</DialogTitle>
-          <DialogDescription>Shortlists are private to you until you share one.</DialogDescription>
+          <DialogDescription>
+            Shortlists belong to the workspace you act in: its members see them, nobody else until you share
+            one.
+          </DialogDescription>
         </DialogHeader>
+        {canWrite ? null : <ViewerHint />}
         {lists.isPending ? <Spinner label="Loading your lists" /> : null}
         {lists.isError ? <p role="alert">{lists.error.message}</p> : null}
         {lists.data && lists.data.length > 0 ? (

@@ -6,8 +6,10 @@ import type { ListDetail as ListDetailData } from "#core/schemas/lists";
 import { Button } from "../../../components/ui/button";
 import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
+import { ViewerHint } from "../../../components/ui/viewer-hint";
 import { paths } from "../../../config/paths";
 import { cn } from "../../../lib/utils";
+import { useActingWorkspace } from "../../../lib/workspace";
 import { useCreateList } from "../api/create-list";
 import { useLists } from "../api/get-lists";
 import { ListDetail } from "./list-detail";
@@ -28,6 +30,7 @@ export function ListsView({
   const lists = useLists();
   const create = useCreateList();
   const [name, setName] = useState("");
+  const { canWrite } = useActingWorkspace();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,14 +47,18 @@ export function ListsView({
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
       <aside className="flex flex-col gap-4">
-        <form onSubmit={submit} className="flex flex-col gap-2">
-          <Label htmlFor={`${id}-name`}>New list</Label>
-          <ListNameInput id={`${id}-name`} value={name} onChange={setName} />
-          <Button type="submit" disabled={!name.trim() || create.isPending}>
-            <Plus aria-hidden="true" />
-            Create list
-          </Button>
-        </form>
+        {canWrite ? (
+          <form onSubmit={submit} className="flex flex-col gap-2">
+            <Label htmlFor={`${id}-name`}>New list</Label>
+            <ListNameInput id={`${id}-name`} value={name} onChange={setName} />
+            <Button type="submit" disabled={!name.trim() || create.isPending}>
+              <Plus aria-hidden="true" />
+              Create list
+            </Button>
+          </form>
+        ) : (
+          <ViewerHint />
+        )}
         {lists.isPending ? <Spinner label="Loading your lists" /> : null}
         {lists.isError ? <p role="alert">{lists.error.message}</p> : null}
         {lists.data && lists.data.length > 0 ? (

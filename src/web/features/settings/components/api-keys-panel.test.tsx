@@ -114,4 +114,30 @@ describe("Settings → API keys", () => {
     expect(await screen.findByRole("heading", { name: "Every user's keys" })).toBeInTheDocument();
     expect(await screen.findByTestId("api-key-list")).toHaveTextContent("bob@example.com");
   });
+
+  it("a viewer of the acting workspace gets the hint instead of the create form (issue #37)", async () => {
+    window.localStorage.setItem("workspace", "22222222-2222-4222-8222-222222222222");
+    mockSession({
+      user: TEST_USER,
+      extra: {
+        "GET /api/keys": { json: [EXISTING] },
+        "GET /api/workspaces": {
+          json: {
+            workspaces: [
+              {
+                id: "11111111-1111-4111-8111-111111111111",
+                name: "Personal",
+                kind: "personal",
+                role: "owner",
+              },
+              { id: "22222222-2222-4222-8222-222222222222", name: "Acme", kind: "team", role: "viewer" },
+            ],
+          },
+        },
+      },
+    });
+    renderWithApp(<ApiKeysPanel />);
+    expect(await screen.findByTestId("viewer-hint")).toHaveTextContent("Viewers can read and export.");
+    expect(screen.queryByRole("button", { name: "Create key" })).not.toBeInTheDocument();
+  });
 });

@@ -14,6 +14,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { PageLoading, Spinner } from "../../../components/ui/spinner";
+import { ViewerHint } from "../../../components/ui/viewer-hint";
+import { useActingWorkspace } from "../../../lib/workspace";
 import { useCreateApiKey } from "../api/create-api-key";
 import { useApiKeys } from "../api/get-api-keys";
 import { useRevokeApiKey } from "../api/revoke-api-key";
@@ -28,6 +30,7 @@ export function ApiKeysPanel({ isAdmin = false }: { isAdmin?: boolean }) {
   const keys = useApiKeys();
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const revoke = useRevokeApiKey();
+  const { canWrite } = useActingWorkspace();
 
   return (
     <Card>
@@ -48,7 +51,7 @@ export function ApiKeysPanel({ isAdmin = false }: { isAdmin?: boolean }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
-        <CreateKeyForm onCreated={setCreated} />
+        {canWrite ? <CreateKeyForm onCreated={setCreated} /> : <ViewerHint />}
         {created ? <NewKey created={created} onDone={() => setCreated(null)} /> : null}
         <section aria-label={isAdmin ? "Every user's API keys" : "Your API keys"}>
           <h4 className="mb-2 font-medium">{isAdmin ? "Every user's keys" : "Your keys"}</h4>

@@ -17,6 +17,8 @@ import { Input, NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import { ViewerHint } from "../../../components/ui/viewer-hint";
+import { useActingWorkspace } from "../../../lib/workspace";
 import { useWatchlist } from "../api/get-watchlist";
 import { useWatchlists } from "../api/get-watchlists";
 import { importHistory } from "../api/import-history";
@@ -52,6 +54,7 @@ export interface WatchlistsViewProps {
 export function WatchlistsView({ selectedId, onSelect, reportHref }: WatchlistsViewProps) {
   const lists = useWatchlists();
   const [name, setName] = useState("");
+  const { canWrite } = useActingWorkspace();
   const [cadence, setCadence] = useState<Cadence>("weekly");
   const create = useWatchlistMutation(createWatchlist, "Could not create the watchlist");
   const current = selectedId ?? lists.data?.[0]?.id ?? null;
@@ -97,32 +100,36 @@ export function WatchlistsView({ selectedId, onSelect, reportHref }: WatchlistsV
             ))}
           </ul>
         </nav>
-        <form
-          onSubmit={submit}
-          className="flex flex-col gap-2 rounded-md border p-3"
-          aria-label="New watchlist"
-        >
-          <Label htmlFor="new-list-name">New watchlist</Label>
-          <Input
-            id="new-list-name"
-            placeholder="Name"
-            value={name}
-            maxLength={100}
-            required
-            onChange={(e) => setName(e.target.value)}
-          />
-          <NativeSelect
-            aria-label="Refresh cadence"
-            value={cadence}
-            onChange={(e) => setCadence(e.target.value as Cadence)}
+        {canWrite ? (
+          <form
+            onSubmit={submit}
+            className="flex flex-col gap-2 rounded-md border p-3"
+            aria-label="New watchlist"
           >
-            <option value="daily">Refresh daily</option>
-            <option value="weekly">Refresh weekly</option>
-          </NativeSelect>
-          <Button type="submit" size="sm" disabled={create.isPending}>
-            Create
-          </Button>
-        </form>
+            <Label htmlFor="new-list-name">New watchlist</Label>
+            <Input
+              id="new-list-name"
+              placeholder="Name"
+              value={name}
+              maxLength={100}
+              required
+              onChange={(e) => setName(e.target.value)}
+            />
+            <NativeSelect
+              aria-label="Refresh cadence"
+              value={cadence}
+              onChange={(e) => setCadence(e.target.value as Cadence)}
+            >
+              <option value="daily">Refresh daily</option>
+              <option value="weekly">Refresh weekly</option>
+            </NativeSelect>
+            <Button type="submit" size="sm" disabled={create.isPending}>
+              Create
+            </Button>
+          </form>
+        ) : (
+          <ViewerHint />
+        )}
       </aside>
       {current ? (
         <WatchlistPanel id={current} reportHref={reportHref} onDeleted={() => onSelect(null)} />

@@ -1,0 +1,26 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { type AuditEntry, auditPageSchema } from "#core/schemas/workspaces";
+import { api } from "../../../lib/api-client";
+import { SIGNED_IN_ONLY } from "../../../lib/query-client";
+import { workspacePath } from "./workspace";
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/**
+ * GET /api/workspaces/:id/audit?limit&before (owner), newest first: each page continues before the
+ * last entry's time; a short page is the last.
+ */
+export function useAudit(id: string) {
+  const path = `${workspacePath(id)}/audit`;
+  return useInfiniteQuery({
+    queryKey: [path],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }): Promise<AuditEntry[]> => {
+      const query = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE) });
+      if (pageParam) query.set("before", pageParam);
+      return auditPageSchema.parse(await api.get(`${path}?${query}`, { signal })).entries;
+    },
+    getNextPageParam: (last) => (last.length < AUDIT_PAGE_SIZE ? null : (last.at(-1)?.at ?? null)),
+    meta: SIGNED_IN_ONLY,
+  });
+}
