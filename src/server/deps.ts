@@ -10,6 +10,7 @@ import type { ProcessOutput } from "./ops/log-output";
 import { createMetrics, type Metrics } from "./ops/metrics";
 import { createServices, type Services } from "./services";
 import { createSharedState, type SharedState } from "./shared/shared-state";
+import { syncEmbeddings } from "./similar/embedding-store";
 
 /** How long running background jobs get to finish at shutdown before they are handed back. */
 export const JOB_DRAIN_MS = 10_000;
@@ -120,6 +121,8 @@ export async function buildDeps(app: FastifyInstance, config: AppConfig, appDeps
       (await purgeStaleYouTubeProfiles(appDeps.database.db, now())) +
       (await purgeStaleGrowthYouTubeRows(appDeps.database.db, now())),
     purgeOldAudit: () => services.workspaces.audit.purgeOld(),
+    rebuildStaleRepresentations: async (signal) =>
+      (await syncEmbeddings(appDeps.database.db, { signal })).built,
     logger: app.log.child({ component: "housekeeping" }),
   });
   app.addHook("onReady", async () => housekeeping.start());
