@@ -20,6 +20,7 @@ import type { DiscoveryResult, FinderResult } from "#core/schemas/discovery";
 import type { Industry } from "#core/taxonomy";
 import { accounts } from "../db/schema";
 import { registerErrorHandler } from "../http/error-handler";
+import { syncEmbeddings } from "../similar/embedding-store";
 import { useTestApp } from "../testing/test-app";
 import { testedDatabaseKinds } from "../testing/test-db";
 import { createDiscoveryService } from "./discovery-service";
@@ -231,7 +232,14 @@ const bySeed = new Map(SEED.map((s) => [s.username, s]));
 
 describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind) => {
   // The whole app registers discoveryRoutes (the app's wiring is part of what is tested).
-  const t = useTestApp(kind, { seed: (database) => database.db.insert(accounts).values(SEED.map(row)) });
+  // Representations are built in the seed, as an import would (the housekeeping would build them
+  // too, but later than the first request): the finder's meaning match then sees every account.
+  const t = useTestApp(kind, {
+    seed: async (database) => {
+      await database.db.insert(accounts).values(SEED.map(row));
+      await syncEmbeddings(database.db);
+    },
+  });
 
   const search = (payload: object) => t.app.inject({ method: "POST", url: "/api/discovery/search", payload });
   const find = (payload: object) => t.app.inject({ method: "POST", url: "/api/accounts/find", payload });
@@ -644,7 +652,9 @@ describe.each(testedDatabaseKinds())("discovery and account finder on %s", (kind
       expect(first).toMatchObject({ username: "vegan_chef", platform: "instagram", industry: "Food" });
       // Text 40 + industry 30 + country 20 + engagement 8 of 10 (1.3 % at 50K–100K: 0.75–1.01 % typical).
       expect(first!.matchPercentage).toBe(98);
+      // The meaning match found it too: its reason comes first, in the account's own words.
       expect(first!.matchReasons).toEqual([
+        "Close to your description: plant-based, vegan, chef, cooking",
         "Bio mentions “vegan”",
         "Bio mentions “cooking”",
         "Food creator",
