@@ -15,6 +15,7 @@ import type { ListDetail, ListItem, SharedList } from "#core/schemas/lists";
 import { compareSelection } from "../features/compare";
 import { makeAccount, SAMPLE } from "../features/report/testing/account-fixture";
 import { mockSession, renderWithApp, TEST_USER } from "../testing/render";
+import { actingAs } from "../testing/workspace";
 import { ComparePage } from "./compare-page";
 import { HistoryPage } from "./history-page";
 import { ListsPage } from "./lists-page";
@@ -181,6 +182,74 @@ describe("lists page", () => {
     await userEvent.click(within(dialog).getByRole("button", { name: "Revoke this link" }));
     await waitFor(() => expect(calls.some((c) => c.method === "DELETE")).toBe(true));
     expect(within(dialog).queryByDisplayValue(/shared\/lists/)).toBeNull();
+  });
+});
+
+describe("lists page for a viewer (issue #37)", () => {
+  function openList(role: "viewer" | "editor") {
+    const api = mockSession({
+      user: TEST_USER,
+      extra: {
+        ...actingAs(role),
+        "GET /api/lists": { json: SUMMARIES },
+        "GET /api/lists/7": { json: LIST },
+        "GET /api/lists/7/shares": { json: [] },
+      },
+    });
+    const { queryClient } = renderWithApp(<Route path="/lists/:id" component={ListsPage} />, {
+      path: "/lists/7",
+    });
+    return { ...api, queryClient };
+  }
+
+  it("a viewer reads statuses and notes as text, with no select, note box or remove button", async () => {
+    openList("viewer");
+    expect(await screen.findByTestId("viewer-hint")).toHaveTextContent("Viewers can read and export.");
+    const rows = await screen.findAllByTestId("list-item");
+    expect(rows).toHaveLength(3);
+    expect(screen.queryByRole("combobox", { name: /Status of/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("textbox", { name: /Note on/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /Remove @/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Delete list" })).not.toBeInTheDocument();
+    expect(rows[0]).toHaveTextContent("Contacted");
+    // The note still shows, as text, never markup.
+    expect(rows[0]).toHaveTextContent(HOSTILE);
+    expect(document.querySelector("img[src='x']")).toBeNull();
+    expect((window as { __pwned?: number }).__pwned).toBeUndefined();
+    // Reading, exporting and comparing stay.
+    expect(screen.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      "/api/lists/7/export?format=csv",
+    );
+    expect(within(rows[0]!).getByRole("checkbox", { name: "Compare @alpha" })).toBeInTheDocument();
+  });
+
+  it("an editor of the same workspace keeps the select, note box and remove button", async () => {
+    const { queryClient } = openList("editor");
+    const rows = await screen.findAllByTestId("list-item");
+    // The role is known (the workspace list arrived) before asserting that the controls stay.
+    await waitFor(() => expect(queryClient.getQueryData(["/api/workspaces"])).toBeDefined());
+    expect(within(rows[0]!).getByRole("textbox", { name: "Note on @alpha" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delete list" })).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole("combobox", { name: "Status of @alpha" })).toBeInTheDocument();
+    expect(within(rows[0]!).getByRole("button", { name: "Remove @alpha" })).toBeInTheDocument();
+    expect(screen.queryByTestId("viewer-hint")).not.toBeInTheDocument();
+  });
+
+  it("a viewer gets no share-link controls", async () => {
+    const { calls } = openList("viewer");
+    expect(await screen.findByTestId("viewer-hint")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Share" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Create link" })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes("/share"))).toBe(false);
+  });
+
+  it("an editor of the same workspace creates share links", async () => {
+    const { queryClient } = openList("editor");
+    await waitFor(() => expect(queryClient.getQueryData(["/api/workspaces"])).toBeDefined());
+    await userEvent.click(await screen.findByRole("button", { name: "Share" }));
+    const dialog = await screen.findByRole("dialog", { name: "Share “Spring launch”" });
+    expect(within(dialog).getByRole("button", { name: "Create link" })).toBeInTheDocument();
   });
 });
 

@@ -8,6 +8,7 @@ import { AppRouter } from "../app/router";
 import { reportCountQueryKey } from "../features/auth";
 import { makeAccount, SAMPLE } from "../features/report/testing/account-fixture";
 import { mockSession, renderWithApp, TEST_CONFIG, TEST_USER } from "../testing/render";
+import { actingAs } from "../testing/workspace";
 
 const ACCOUNT = makeAccount(SAMPLE.plain);
 const OTHER = makeAccount(SAMPLE.verified);
@@ -340,6 +341,39 @@ describe("report page: growth and watching", () => {
     await report();
     await userEvent.click(screen.getByRole("button", { name: "Watch" }));
     expect(await screen.findByRole("dialog", { name: "Sign in to continue" })).toBeInTheDocument();
+  });
+
+  it("a viewer of the workspace gets the hint instead of the watchlist choice (issue #37)", async () => {
+    const { calls, queryClient } = visit("/report/instagram/gabrielthomas", {
+      user: TEST_USER,
+      extra: { ...actingAs("viewer"), "GET /api/watchlists": { json: { watchlists: [] } } },
+    });
+    await report();
+    await waitFor(() => expect(queryClient.getQueryData(["/api/workspaces"])).toBeDefined());
+    await userEvent.click(screen.getByRole("button", { name: "Watch" }));
+    const dialog = await screen.findByRole("dialog", { name: "Watch @gabrielthomas" });
+    expect(await within(dialog).findByTestId("viewer-hint")).toHaveTextContent(
+      "Viewers can read and export.",
+    );
+    expect(within(dialog).queryByRole("option", { name: "New watchlist…" })).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText("Watchlist")).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole("button", { name: "Watch" })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith("/api/watchlists"))).toBe(false);
+  });
+
+  it("an editor of the workspace chooses a watchlist or a new one", async () => {
+    const { calls, queryClient } = visit("/report/instagram/gabrielthomas", {
+      user: TEST_USER,
+      extra: { ...actingAs("editor"), "GET /api/watchlists": { json: { watchlists: [] } } },
+    });
+    await report();
+    await waitFor(() => expect(queryClient.getQueryData(["/api/workspaces"])).toBeDefined());
+    await userEvent.click(screen.getByRole("button", { name: "Watch" }));
+    const dialog = await screen.findByRole("dialog", { name: "Watch @gabrielthomas" });
+    expect(within(dialog).getByRole("option", { name: "New watchlist…" })).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: "Watch" })).toBeInTheDocument();
+    expect(within(dialog).queryByTestId("viewer-hint")).not.toBeInTheDocument();
+    await waitFor(() => expect(calls.some((c) => c.url === "/api/watchlists")).toBe(true));
   });
 
   it("adds the account to a new watchlist", async () => {

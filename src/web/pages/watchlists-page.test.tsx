@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { afterEach, describe, expect, it } from "vitest";
 import { AppShell } from "../app/layout/app-shell";
 import { mockSession, renderWithApp, TEST_USER } from "../testing/render";
+import { actingAs } from "../testing/workspace";
 import { WatchlistsPage } from "./watchlists-page";
 
 const ID = "0b7f6c1e-8a52-4d8e-9a55-1f2d3c4b5a69";
@@ -156,6 +157,65 @@ describe("history import", () => {
     expect(
       screen.getByText('The history file has problems: line 2: date "x" is not a date (use YYYY-MM-DD).'),
     ).toBeInTheDocument();
+  });
+});
+
+describe("a viewer of the workspace (issue #37)", () => {
+  function open(role: "viewer" | "editor") {
+    const api = mockSession({
+      user: TEST_USER,
+      extra: {
+        ...actingAs(role),
+        "GET /api/watchlists": { json: LISTS },
+        [`GET /api/watchlists/${ID}`]: { json: DETAIL },
+        "GET /api/notifications": { json: { notifications: [], unread: 0 } },
+      },
+    });
+    const { queryClient } = renderWithApp(<WatchlistsPage />, { path: "/watchlists" });
+    return { ...api, queryClient };
+  }
+
+  it("reads the alert rules but gets the hint instead of adding or deleting one", async () => {
+    open("viewer");
+    const panel = await screen.findByTestId("watchlist-panel");
+    expect(panel).toHaveTextContent("Followers change (%) ≥ 10% → https://hooks.example.com/a");
+    expect(panel).toHaveTextContent("delivered after 2 attempts");
+    await waitFor(() => expect(within(panel).getByTestId("viewer-hint")).toBeInTheDocument());
+    expect(within(panel).queryByRole("form", { name: "New alert rule" })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: "Add rule" })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: /Delete rule/ })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: "Delete list" })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole("button", { name: "Stop watching @chef" })).not.toBeInTheDocument();
+  });
+
+  it("an editor adds and deletes alert rules there", async () => {
+    const { queryClient } = open("editor");
+    const panel = await screen.findByTestId("watchlist-panel");
+    await waitFor(() => expect(queryClient.getQueryData(["/api/workspaces"])).toBeDefined());
+    expect(within(panel).getByRole("form", { name: "New alert rule" })).toBeInTheDocument();
+    expect(within(panel).getByRole("button", { name: "Add rule" })).toBeInTheDocument();
+    expect(
+      within(panel).getByRole("button", { name: "Delete rule Followers change (%)" }),
+    ).toBeInTheDocument();
+    expect(within(panel).getByRole("button", { name: "Stop watching @chef" })).toBeInTheDocument();
+    expect(screen.queryByTestId("viewer-hint")).not.toBeInTheDocument();
+  });
+
+  it("gets no history import", async () => {
+    open("viewer");
+    const panel = await screen.findByTestId("watchlist-panel");
+    await waitFor(() => expect(within(panel).getByTestId("viewer-hint")).toBeInTheDocument());
+    expect(within(panel).getByRole("link", { name: "@chef" })).toBeInTheDocument();
+    expect(
+      within(panel).queryByLabelText("Import history of @chef (CSV: date,followers)"),
+    ).not.toBeInTheDocument();
+  });
+
+  it("an editor imports history there", async () => {
+    const { queryClient } = open("editor");
+    const panel = await screen.findByTestId("watchlist-panel");
+    await waitFor(() => expect(queryClient.getQueryData(["/api/workspaces"])).toBeDefined());
+    expect(within(panel).getByLabelText("Import history of @chef (CSV: date,followers)")).toBeInTheDocument();
   });
 });
 

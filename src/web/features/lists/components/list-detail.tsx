@@ -17,8 +17,10 @@ import { Button, buttonVariants } from "../../../components/ui/button";
 import { NativeSelect } from "../../../components/ui/input";
 import { Spinner } from "../../../components/ui/spinner";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "../../../components/ui/table";
+import { ViewerHint } from "../../../components/ui/viewer-hint";
 import { paths } from "../../../config/paths";
 import { cn } from "../../../lib/utils";
+import { useActingWorkspace } from "../../../lib/workspace";
 import { useDeleteList } from "../api/delete-list";
 import { useDeleteListItem } from "../api/delete-list-item";
 import { listExportUrl } from "../api/export-list";
@@ -27,7 +29,10 @@ import { useUpdateListItem } from "../api/update-list-item";
 import { FigureTableCells, figureCells, TotalsLine } from "./list-table";
 import { ShareDialog } from "./share-dialog";
 
-/** One list: its creators with inline notes and statuses, totals, exports, share links, compare. */
+/**
+ * One list: its creators with inline notes and statuses, totals, exports, share links, compare. A
+ * viewer of the acting workspace reads, exports and compares; the write controls give way to the hint.
+ */
 export function ListDetail({
   listId,
   onDeleted,
@@ -41,6 +46,7 @@ export function ListDetail({
   const id = useId();
   const list = useList(listId);
   const remove = useDeleteList();
+  const { canWrite } = useActingWorkspace();
   const [picked, setPicked] = useState<ReadonlySet<number>>(new Set());
 
   if (list.isPending) return <Spinner label="Loading the list" />;
@@ -84,13 +90,18 @@ export function ListDetail({
               Export {format.toUpperCase()}
             </a>
           ))}
-          <ShareDialog listId={listId} listName={name} />
-          <Button variant="ghost" size="sm" onClick={() => void deleteList()}>
-            <Trash2 aria-hidden="true" />
-            Delete list
-          </Button>
+          {canWrite ? (
+            <>
+              <ShareDialog listId={listId} listName={name} />
+              <Button variant="ghost" size="sm" onClick={() => void deleteList()}>
+                <Trash2 aria-hidden="true" />
+                Delete list
+              </Button>
+            </>
+          ) : null}
         </div>
       </div>
+      {canWrite ? null : <ViewerHint />}
       <TotalsLine totals={totals} />
       {items.length === 0 ? (
         <p className="rounded-xl border border-dashed px-6 py-10 text-center text-muted-foreground">
@@ -129,9 +140,11 @@ export function ListDetail({
                   <TableHead scope="col">Report date</TableHead>
                   <TableHead scope="col">Status</TableHead>
                   <TableHead scope="col">Note</TableHead>
-                  <TableHead scope="col">
-                    <span className="sr-only">Remove</span>
-                  </TableHead>
+                  {canWrite ? (
+                    <TableHead scope="col">
+                      <span className="sr-only">Remove</span>
+                    </TableHead>
+                  ) : null}
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -142,6 +155,7 @@ export function ListDetail({
                     item={item}
                     picked={picked.has(item.id)}
                     onPick={() => togglePick(item.id)}
+                    canWrite={canWrite}
                   />
                 ))}
               </TableBody>
@@ -159,11 +173,14 @@ function ItemRow({
   item,
   picked,
   onPick,
+  canWrite,
 }: {
   listId: number;
   item: ListItem;
   picked: boolean;
   onPick: () => void;
+  /** False for a viewer: the status and note read as text, and there is no remove button. */
+  canWrite: boolean;
 }) {
   const update = useUpdateListItem();
   const remove = useDeleteListItem();
@@ -207,6 +224,46 @@ function ItemRow({
       </TableCell>
       <FigureTableCells item={item} />
       <TableCell className="whitespace-nowrap">{cells.reportDate}</TableCell>
+      {canWrite ? (
+        <ItemControls
+          item={item}
+          who={who}
+          note={note}
+          setNote={setNote}
+          save={save}
+          removing={remove.isPending}
+          onRemove={() => remove.mutate({ listId, itemId: item.id })}
+        />
+      ) : (
+        <>
+          <TableCell className="whitespace-nowrap">{LIST_STATUS_LABELS[item.status]}</TableCell>
+          <TableCell className="min-w-56 whitespace-pre-wrap break-words">{item.note}</TableCell>
+        </>
+      )}
+    </TableRow>
+  );
+}
+
+/** An editor's status select, note box and remove button on one creator's row. */
+function ItemControls({
+  item,
+  who,
+  note,
+  setNote,
+  save,
+  removing,
+  onRemove,
+}: {
+  item: ListItem;
+  who: string;
+  note: string;
+  setNote: (note: string) => void;
+  save: (patch: { note?: string; status?: ListStatus }) => Promise<void>;
+  removing: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <>
       <TableCell>
         <NativeSelect
           aria-label={`Status of ${who}`}
@@ -238,12 +295,12 @@ function ItemRow({
           variant="ghost"
           size="icon"
           aria-label={`Remove ${who}`}
-          disabled={remove.isPending}
-          onClick={() => remove.mutate({ listId, itemId: item.id })}
+          disabled={removing}
+          onClick={onRemove}
         >
           <Trash2 aria-hidden="true" />
         </Button>
       </TableCell>
-    </TableRow>
+    </>
   );
 }

@@ -12,6 +12,8 @@ import {
 } from "../../../components/ui/dialog";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { ViewerHint } from "../../../components/ui/viewer-hint";
+import { useActingWorkspace } from "../../../lib/workspace";
 import { useWatchlists } from "../api/get-watchlists";
 import { addWatchedAccount, createWatchlist, useWatchlistMutation } from "../api/mutations";
 
@@ -25,11 +27,13 @@ export interface WatchButtonProps {
 
 /**
  * "Watch" on the report: adds the account to one of the user's watchlists, or to a new one (named,
- * daily or weekly). Visitors are asked to sign in first.
+ * daily or weekly). Visitors are asked to sign in first; a viewer of the acting workspace gets the hint
+ * instead of the form, since adding to a watchlist is a write (issue #37).
  */
 export function WatchButton({ platform, username, signedIn, onSignInRequired }: WatchButtonProps) {
   const [open, setOpen] = useState(false);
-  const lists = useWatchlists({ enabled: signedIn && open });
+  const { canWrite } = useActingWorkspace({ enabled: signedIn });
+  const lists = useWatchlists({ enabled: signedIn && open && canWrite });
   const [choice, setChoice] = useState("");
   const [name, setName] = useState("My watchlist");
   const [cadence, setCadence] = useState<"daily" | "weekly">("weekly");
@@ -75,52 +79,56 @@ export function WatchButton({ platform, username, signedIn, onSignInRequired }: 
               Watched accounts are refreshed in the background, and their changes can send you alerts.
             </DialogDescription>
           </DialogHeader>
-          <form className="flex flex-col gap-4" onSubmit={submit}>
-            <div className="flex flex-col gap-2">
-              <Label htmlFor="watch-list">Watchlist</Label>
-              <NativeSelect
-                id="watch-list"
-                value={selected}
-                onChange={(e) => setChoice(e.target.value)}
-                disabled={lists.isPending}
-              >
-                {existing.map((l) => (
-                  <option key={l.id} value={l.id}>
-                    {l.name} ({l.cadence})
-                  </option>
-                ))}
-                <option value="new">New watchlist…</option>
-              </NativeSelect>
-            </div>
-            {selected === "new" ? (
-              <div className="grid gap-3 sm:grid-cols-2">
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor="watch-name">Name</Label>
-                  <Input
-                    id="watch-name"
-                    value={name}
-                    maxLength={100}
-                    required
-                    onChange={(e) => setName(e.target.value)}
-                  />
-                </div>
-                <div className="flex flex-col gap-2">
-                  <Label htmlFor="watch-cadence">Refresh</Label>
-                  <NativeSelect
-                    id="watch-cadence"
-                    value={cadence}
-                    onChange={(e) => setCadence(e.target.value as "daily" | "weekly")}
-                  >
-                    <option value="daily">Daily</option>
-                    <option value="weekly">Weekly</option>
-                  </NativeSelect>
-                </div>
+          {canWrite ? (
+            <form className="flex flex-col gap-4" onSubmit={submit}>
+              <div className="flex flex-col gap-2">
+                <Label htmlFor="watch-list">Watchlist</Label>
+                <NativeSelect
+                  id="watch-list"
+                  value={selected}
+                  onChange={(e) => setChoice(e.target.value)}
+                  disabled={lists.isPending}
+                >
+                  {existing.map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {l.name} ({l.cadence})
+                    </option>
+                  ))}
+                  <option value="new">New watchlist…</option>
+                </NativeSelect>
               </div>
-            ) : null}
-            <Button type="submit" disabled={add.isPending}>
-              {add.isPending ? "Adding…" : "Watch"}
-            </Button>
-          </form>
+              {selected === "new" ? (
+                <div className="grid gap-3 sm:grid-cols-2">
+                  <div className="flex flex-col gap-2">
+                    <Label htmlFor="watch-name">Name</Label>
+                    <Input
+                      id="watch-name"
+                      value={name}
+                      maxLength={100}
+                      required
+                      onChange={(e) => setName(e.target.value)}
+                    />
+                  </div>
+                  <div className="flex flex-col gap-2">
+                    <Label htmlFor="watch-cadence">Refresh</Label>
+                    <NativeSelect
+                      id="watch-cadence"
+                      value={cadence}
+                      onChange={(e) => setCadence(e.target.value as "daily" | "weekly")}
+                    >
+                      <option value="daily">Daily</option>
+                      <option value="weekly">Weekly</option>
+                    </NativeSelect>
+                  </div>
+                </div>
+              ) : null}
+              <Button type="submit" disabled={add.isPending}>
+                {add.isPending ? "Adding…" : "Watch"}
+              </Button>
+            </form>
+          ) : (
+            <ViewerHint />
+          )}
         </DialogContent>
       </Dialog>
     </>

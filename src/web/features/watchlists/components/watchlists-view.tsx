@@ -1,18 +1,11 @@
-import { Trash2, Upload } from "lucide-react";
+import { Trash2 } from "lucide-react";
 import { type FormEvent, useState } from "react";
-import { toast } from "sonner";
 import { formatDate, formatFollowers } from "#core/format";
-import {
-  ALERT_KINDS,
-  type AlertKind,
-  type Cadence,
-  THRESHOLD_KINDS,
-  type WatchlistDetail,
-} from "#core/schemas/growth";
+import type { Cadence, WatchlistDetail } from "#core/schemas/growth";
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { ModelFiguresMarker } from "../../../components/results/model-figures-marker";
 import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "../../../components/ui/card";
 import { Input, NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { Spinner } from "../../../components/ui/spinner";
@@ -21,24 +14,15 @@ import { ViewerHint } from "../../../components/ui/viewer-hint";
 import { useActingWorkspace } from "../../../lib/workspace";
 import { useWatchlist } from "../api/get-watchlist";
 import { useWatchlists } from "../api/get-watchlists";
-import { importHistory } from "../api/import-history";
 import {
-  createAlertRule,
   createWatchlist,
-  deleteAlertRule,
   deleteWatchlist,
   removeWatchedAccount,
   useWatchlistMutation,
 } from "../api/mutations";
+import { AlertRules } from "./alert-rules";
+import { ImportHistoryButton } from "./import-history-button";
 import { Sparkline } from "./sparkline";
-
-export const ALERT_KIND_LABELS: Record<AlertKind, string> = {
-  followers_change: "Followers change (%)",
-  engagement_change: "Engagement rate change (%)",
-  grade_change: "Grade change",
-  sponsored_post: "New sponsored post",
-  anomaly: "Growth anomaly",
-};
 
 const pct = (v: number | undefined | null) =>
   v === undefined || v === null ? "—" : `${v > 0 ? "+" : v < 0 ? "−" : "±"}${Math.abs(v).toFixed(1)}%`;
@@ -132,7 +116,12 @@ export function WatchlistsView({ selectedId, onSelect, reportHref }: WatchlistsV
         )}
       </aside>
       {current ? (
-        <WatchlistPanel id={current} reportHref={reportHref} onDeleted={() => onSelect(null)} />
+        <WatchlistPanel
+          id={current}
+          reportHref={reportHref}
+          onDeleted={() => onSelect(null)}
+          canWrite={canWrite}
+        />
       ) : null}
     </div>
   );
@@ -142,10 +131,13 @@ function WatchlistPanel({
   id,
   reportHref,
   onDeleted,
+  canWrite,
 }: {
   id: string;
   reportHref: WatchlistsViewProps["reportHref"];
   onDeleted: () => void;
+  /** False for a viewer: no delete, unwatch, history import or rule controls (issue #37). */
+  canWrite: boolean;
 }) {
   const query = useWatchlist(id);
   const remove = useWatchlistMutation(deleteWatchlist, "Could not delete the watchlist");
@@ -162,15 +154,17 @@ function WatchlistPanel({
             Refreshed {list.cadence} in the background, within each platform's pace.
           </p>
         </div>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => remove.mutate(id, { onSuccess: onDeleted })}
-          disabled={remove.isPending}
-        >
-          <Trash2 aria-hidden="true" />
-          Delete list
-        </Button>
+        {canWrite ? (
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => remove.mutate(id, { onSuccess: onDeleted })}
+            disabled={remove.isPending}
+          >
+            <Trash2 aria-hidden="true" />
+            Delete list
+          </Button>
+        ) : null}
       </div>
       <Card>
         <CardHeader>
@@ -193,9 +187,11 @@ function WatchlistPanel({
                   <TableHead>Engagement</TableHead>
                   <TableHead>Grade</TableHead>
                   <TableHead>Updated</TableHead>
-                  <TableHead>
-                    <span className="sr-only">Actions</span>
-                  </TableHead>
+                  {canWrite ? (
+                    <TableHead>
+                      <span className="sr-only">Actions</span>
+                    </TableHead>
+                  ) : null}
                 </TableRow>
               </TableHeader>
               <TableBody>
@@ -224,17 +220,19 @@ function WatchlistPanel({
                     </TableCell>
                     <TableCell>{a.grade ?? "—"}</TableCell>
                     <TableCell>{formatDate(a.lastUpdated)}</TableCell>
-                    <TableCell className="flex items-center gap-1">
-                      <ImportHistoryButton platform={a.platform} username={a.username} />
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={`Stop watching @${a.username}`}
-                        onClick={() => unwatch.mutate({ id, platform: a.platform, username: a.username })}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </TableCell>
+                    {canWrite ? (
+                      <TableCell className="flex items-center gap-1">
+                        <ImportHistoryButton platform={a.platform} username={a.username} />
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          aria-label={`Stop watching @${a.username}`}
+                          onClick={() => unwatch.mutate({ id, platform: a.platform, username: a.username })}
+                        >
+                          <Trash2 aria-hidden="true" />
+                        </Button>
+                      </TableCell>
+                    ) : null}
                   </TableRow>
                 ))}
               </TableBody>
@@ -242,182 +240,9 @@ function WatchlistPanel({
           )}
         </CardContent>
       </Card>
-      <AlertRules list={list} />
+      <AlertRules list={list} canWrite={canWrite} />
       <DeliveryLog list={list} />
     </div>
-  );
-}
-
-/** Uploads a `date,followers` CSV that fills the account's past (before its first measured point). */
-function ImportHistoryButton({ platform, username }: { platform: Platform; username: string }) {
-  const upload = useWatchlistMutation(importHistory, `Could not import the history of @${username}`);
-  const id = `import-${platform}-${username}`;
-  return (
-    <>
-      <label
-        htmlFor={id}
-        className="inline-flex h-9 cursor-pointer items-center rounded-md px-2 hover:bg-accent"
-        title="Import follower history (CSV: date,followers)"
-      >
-        <Upload className="size-4" aria-hidden="true" />
-        <span className="sr-only">Import history of @{username} (CSV: date,followers)</span>
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept=".csv,text/csv"
-        className="sr-only"
-        disabled={upload.isPending}
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
-          event.target.value = "";
-          if (!file) return;
-          const csv = await file.text();
-          upload.mutate(
-            { platform, username, csv },
-            {
-              onSuccess: (r) =>
-                toast.success(`Imported ${r.imported} points for @${username}`, {
-                  description: r.skipped
-                    ? `${r.skipped} rows on or after the first measured point were skipped.`
-                    : undefined,
-                }),
-            },
-          );
-        }}
-      />
-    </>
-  );
-}
-
-function AlertRules({ list }: { list: WatchlistDetail }) {
-  const [kind, setKind] = useState<AlertKind>("followers_change");
-  const [threshold, setThreshold] = useState("10");
-  const [channel, setChannel] = useState<"webhook" | "email">("webhook");
-  const [target, setTarget] = useState("");
-  const [secret, setSecret] = useState<string | null>(null);
-  const add = useWatchlistMutation(createAlertRule, "Could not add the alert rule");
-  const remove = useWatchlistMutation(deleteAlertRule, "Could not delete the alert rule");
-  const needsThreshold = THRESHOLD_KINDS.includes(kind);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    add.mutate(
-      {
-        id: list.id,
-        kind,
-        ...(needsThreshold ? { threshold: Number(threshold) } : {}),
-        channel:
-          channel === "webhook"
-            ? { type: "webhook", url: target.trim() }
-            : { type: "email", to: target.trim() },
-      },
-      {
-        onSuccess: (rule) => {
-          setTarget("");
-          setSecret(rule.secret ?? null);
-          toast.success("Alert rule added");
-        },
-      },
-    );
-  };
-
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Alert rules</CardTitle>
-        <CardDescription>
-          Webhooks are JSON POSTs signed with X-Signature-256 (HMAC-SHA256 of the body with the rule's
-          secret).
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-4">
-        {secret ? (
-          <div role="status" className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm">
-            Webhook secret (shown once, keep it now): <code className="break-all">{secret}</code>
-          </div>
-        ) : null}
-        {list.rules.length > 0 ? (
-          <ul className="flex flex-col gap-2">
-            {list.rules.map((r) => (
-              <li
-                key={r.id}
-                className="flex items-center justify-between gap-3 rounded-md border px-3 py-2 text-sm"
-              >
-                <span>
-                  {ALERT_KIND_LABELS[r.kind]}
-                  {r.threshold !== null ? ` ≥ ${r.threshold}%` : ""} →{" "}
-                  {r.channel.type === "webhook" ? r.channel.url : r.channel.to}
-                </span>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Delete rule ${ALERT_KIND_LABELS[r.kind]}`}
-                  onClick={() => remove.mutate({ id: list.id, ruleId: r.id })}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p className="text-sm text-muted-foreground">No alert rules yet.</p>
-        )}
-        <form onSubmit={submit} className="grid gap-3 sm:grid-cols-2" aria-label="New alert rule">
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="rule-kind">When</Label>
-            <NativeSelect id="rule-kind" value={kind} onChange={(e) => setKind(e.target.value as AlertKind)}>
-              {ALERT_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {ALERT_KIND_LABELS[k]}
-                </option>
-              ))}
-            </NativeSelect>
-          </div>
-          {needsThreshold ? (
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="rule-threshold">Threshold (%)</Label>
-              <Input
-                id="rule-threshold"
-                type="number"
-                min="0.1"
-                step="0.1"
-                required
-                value={threshold}
-                onChange={(e) => setThreshold(e.target.value)}
-              />
-            </div>
-          ) : null}
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="rule-channel">Send to</Label>
-            <NativeSelect
-              id="rule-channel"
-              value={channel}
-              onChange={(e) => setChannel(e.target.value as "webhook" | "email")}
-            >
-              <option value="webhook">Webhook</option>
-              <option value="email">E-mail</option>
-            </NativeSelect>
-          </div>
-          <div className="flex flex-col gap-1">
-            <Label htmlFor="rule-target">{channel === "webhook" ? "Webhook URL" : "E-mail address"}</Label>
-            <Input
-              id="rule-target"
-              type={channel === "webhook" ? "url" : "email"}
-              required
-              maxLength={channel === "webhook" ? 2000 : 254}
-              value={target}
-              onChange={(e) => setTarget(e.target.value)}
-            />
-          </div>
-          <div className="sm:col-span-2">
-            <Button type="submit" size="sm" disabled={add.isPending}>
-              Add rule
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
   );
 }
 
