@@ -346,7 +346,12 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
     mailer,
   });
   const deliveryCap = createDeliveryCap({ db, perDay: config.alertDeliveriesPerDay });
-  const apiKeys = createApiKeyService({ db, now });
+  const apiKeys = createApiKeyService({
+    db,
+    now,
+    redis: shared.redis,
+    redisKeyPrefix: config.redisKeyPrefix,
+  });
   const workspaces: WorkspacesKit = {
     service: createWorkspaceService({ db, now, onAccessChange: apiKeys.forget }),
     invites: createInviteService({ db, now }),

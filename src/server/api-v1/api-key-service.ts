@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import type { Redis } from "ioredis";
 import { API_KEY_PREFIX, type ApiKey, type ApiKeyCreated, type ApiKeyScope } from "#core/schemas/api-keys";
 import type { AppDb } from "../db/database";
 import { apiKeys, users, workspaceMembers, workspaces } from "../db/schema";
@@ -20,10 +21,14 @@ export interface ApiKeyOwner {
 /** Keys per user: enough for every tool an agency wires in, bounded so a loop cannot fill the table. */
 export const MAX_KEYS_PER_USER = 50;
 /**
- * How long this process trusts a key it has looked up. A key revoked here stops at once; revoked
- * through another instance, it may still open calls here for this long (docs/decisions/020).
+ * How long this process trusts a key it has looked up. A key revoked here stops at once. With Redis
+ * (several instances), every revocation or change of a member's access bumps a shared epoch that each
+ * cached look-up is checked against, so it stops at once on every instance (issue #37); if Redis does
+ * not answer, the key is looked up in the database. Without Redis there is one instance.
  */
 export const KEY_CACHE_MS = 10_000;
+/** How long a call waits for the shared epoch before it looks the key up in the database instead. */
+const EPOCH_TIMEOUT_MS = 500;
 /** lastUsedAt is written at most this often per key (one UPDATE a minute, not one per call). */
 export const LAST_USED_EVERY_MS = 60_000;
 /** Characters of the key kept for display: "ca_" and 8 of the secret (48 bits: tells keys apart, opens nothing). */
@@ -38,12 +43,44 @@ const KEY_SHAPE = /^ca_[A-Za-z0-9_-]{43}$/;
  * API keys: made from 32 random bytes, stored as their SHA-256 (a key is as unguessable as a session
  * token, so a fast hash is enough; docs/decisions/020-public-api-keys.md), shown once.
  */
-export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
-  const { db } = deps;
+export function createApiKeyService(deps: {
+  db: AppDb;
+  now: () => Date;
+  /** Shared by the instances: the epoch of revocations (see KEY_CACHE_MS). */
+  redis?: Redis;
+  redisKeyPrefix?: string;
+}) {
+  const { db, redis } = deps;
   /** When each key's lastUsedAt was last written by this process. */
   const touched = new Map<string, number>();
   /** Keys looked up recently (by hash), so a burst of calls costs one query (KEY_CACHE_MS). */
-  const known = new Map<string, { owner: ApiKeyOwner; until: number }>();
+  const known = new Map<string, { owner: ApiKeyOwner; until: number; epoch: string | null }>();
+  const epochKey = `${deps.redisKeyPrefix ?? ""}api-keys:epoch`;
+
+  /** The shared epoch ("" without Redis); undefined when Redis did not answer in time (no cache then). */
+  async function currentEpoch(): Promise<string | null | undefined> {
+    if (!redis) return "";
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      return await Promise.race([
+        redis.get(epochKey),
+        new Promise<undefined>((resolve) => {
+          timer = setTimeout(() => resolve(undefined), EPOCH_TIMEOUT_MS);
+        }),
+      ]);
+    } catch {
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Tells the other instances that cached look-ups may be out of date. */
+  async function bumpEpoch(): Promise<void> {
+    if (!redis) return;
+    // A Redis failure must not undo the revocation, which is already in the database.
+    await redis.incr(epochKey).catch(() => undefined);
+  }
 
   const toView = (row: typeof apiKeys.$inferSelect): ApiKey => ({
     id: row.id,
@@ -127,6 +164,7 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
       const gone = await db.delete(apiKeys).where(where).returning({ id: apiKeys.id });
       touched.delete(id);
       for (const [hash, entry] of known) if (entry.owner.keyId === id) known.delete(hash);
+      if (gone.length > 0) await bumpEpoch();
       // Another user's key answers like a missing one: ids are not confirmed to people who cannot revoke them.
       if (gone.length === 0) throw new NotFoundError(`No API key with id ${id} was found among your keys.`);
     },
@@ -136,8 +174,11 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
       if (!KEY_SHAPE.test(key)) return null;
       const keyHash = hashApiKey(key);
       const nowMs = Date.now();
+      // Read before the database, so a change made meanwhile leaves this look-up with an old epoch.
+      const epoch = await currentEpoch();
       const cached = known.get(keyHash);
-      if (cached && cached.until > nowMs) return cached.owner;
+      if (cached && cached.until > nowMs && epoch !== undefined && cached.epoch === epoch)
+        return cached.owner;
       // Issue #37: the key works only while its maker is a member of its live workspace.
       const rows = await db
         .select({
@@ -176,18 +217,20 @@ export function createApiKeyService(deps: { db: AppDb; now: () => Date }) {
         scopes: row.scopes as ApiKeyScope[],
       };
       if (known.size >= 10_000) known.clear();
-      known.set(keyHash, { owner, until: nowMs + KEY_CACHE_MS });
+      if (epoch !== undefined) known.set(keyHash, { owner, until: nowMs + KEY_CACHE_MS, epoch });
       return owner;
     },
 
     /**
-     * Forgets this process's cached look-ups of a workspace's keys (of one maker, or all): called when
-     * a member is removed, a role changes or the workspace is deleted, so the change applies at once.
+     * Forgets cached look-ups of a workspace's keys (of one maker, or all) here, and bumps the shared
+     * epoch for the other instances: called when a member is removed, a role changes or the workspace
+     * is deleted, so the change applies at once everywhere.
      */
-    forget(workspaceId: string, userId?: string): void {
+    async forget(workspaceId: string, userId?: string): Promise<void> {
       for (const [hash, entry] of known)
         if (entry.owner.workspaceId === workspaceId && (!userId || entry.owner.userId === userId))
           known.delete(hash);
+      await bumpEpoch();
     },
 
     /** Records a use: one conditional UPDATE per key and minute at most (never blocks the call on failure). */

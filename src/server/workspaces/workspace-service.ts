@@ -32,10 +32,12 @@ export function createWorkspaceService(deps: {
   db: AppDb;
   now: () => Date;
   /** Called after a member's access changed (removed, role, workspace deleted): caches forget it. */
-  onAccessChange?: (workspaceId: string, userId?: string) => void;
+  onAccessChange?: (workspaceId: string, userId?: string) => Promise<void>;
 }) {
   const { db } = deps;
-  const changed = (workspaceId: string, userId?: string) => deps.onAccessChange?.(workspaceId, userId);
+  const changed = async (workspaceId: string, userId?: string) => {
+    await deps.onAccessChange?.(workspaceId, userId);
+  };
 
   /** Serialises changes of one workspace's members (the last-owner rule), inside a transaction. */
   async function lockWorkspace(tx: DbOrTx, workspaceId: string): Promise<WorkspaceKind> {
@@ -178,7 +180,7 @@ export function createWorkspaceService(deps: {
         await tx.execute(sql`delete from growth_points where supplied_workspace_id = ${workspaceId}`);
         await tx.execute(sql`delete from workspace_invites where workspace_id = ${workspaceId}`);
       });
-      changed(workspaceId);
+      await changed(workspaceId);
     },
 
     async members(workspaceId: string) {
@@ -215,7 +217,7 @@ export function createWorkspaceService(deps: {
           .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.userId, userId)));
         return current.role;
       });
-      changed(workspaceId, userId);
+      await changed(workspaceId, userId);
       return from;
     },
 
@@ -244,7 +246,7 @@ export function createWorkspaceService(deps: {
           .returning({ id: apiKeys.id });
         return { keys: keys.map((k) => k.id) };
       });
-      changed(workspaceId, userId);
+      await changed(workspaceId, userId);
       return removed;
     },
 
