@@ -92,6 +92,8 @@ export type InviteInfo = z.infer<typeof inviteInfoSchema>;
 export const inviteAcceptedSchema = z.object({ workspaceId: z.string(), role: workspaceRoleSchema });
 
 export const auditEntrySchema = z.object({
+  /** The entry's id: with its time, the cursor of the next page. */
+  id: z.number().int().optional(),
   at: z.string(),
   actor: z.object({ userId: z.string().nullable(), email: z.string().nullable() }).nullable(),
   action: z.string(),

@@ -57,9 +57,18 @@ export function createAuditLog(deps: { db: AppDb; now: () => Date }) {
       });
     },
 
-    /** Newest first; `before` (an entry's time) pages back. */
-    async list(workspaceId: string, opts: { limit: number; before?: Date }) {
+    /**
+     * Newest first; `before` (an entry's time) pages back, and with `beforeId` (that entry's id) entries
+     * of the very same time are not skipped (one transaction writes several at once).
+     */
+    async list(workspaceId: string, opts: { limit: number; before?: Date; beforeId?: number }) {
+      const cursor = opts.before
+        ? opts.beforeId !== undefined
+          ? sql`and (a.created_at, a.id) < (${opts.before}, ${opts.beforeId})`
+          : sql`and a.created_at < ${opts.before}`
+        : sql``;
       const rows = await queryRows<{
+        id: number | string;
         at: Date | string;
         actorUserId: string | null;
         email: string | null;
@@ -68,14 +77,15 @@ export function createAuditLog(deps: { db: AppDb; now: () => Date }) {
         details: Record<string, unknown> | string;
       }>(
         db,
-        sql`select a.created_at as at, a.actor_user_id as "actorUserId", u.email, a.action, a.target, a.details
+        sql`select a.id, a.created_at as at, a.actor_user_id as "actorUserId", u.email, a.action, a.target, a.details
             from workspace_audit a left join users u on u.id = a.actor_user_id
             where a.workspace_id = ${workspaceId}
-              ${opts.before ? sql`and a.created_at < ${opts.before}` : sql``}
+              ${cursor}
             order by a.created_at desc, a.id desc
             limit ${opts.limit}`,
       );
       return rows.map((r) => ({
+        id: Number(r.id),
         at: (r.at instanceof Date ? r.at : new Date(r.at)).toISOString(),
         actor: { userId: r.actorUserId, email: r.email },
         action: r.action,

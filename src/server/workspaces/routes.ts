@@ -40,6 +40,7 @@ const inviteBody = z.strictObject({
 const auditQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: z.iso.datetime({ offset: true, error: "must be an ISO date-time" }).optional(),
+  beforeId: z.coerce.number().int().min(1).optional(),
 });
 
 const SIGN_IN = { auth: { role: "user", anonymous: "Sign in to use workspaces." } } as const;
@@ -239,9 +240,13 @@ export const workspaceRoutes: FastifyPluginAsync<WorkspaceRoutesOptions> = async
     async (request, reply) => {
       const m = await ownerOf(request, request.params.id);
       noStore(reply);
-      const { limit, before } = request.query;
+      const { limit, before, beforeId } = request.query;
       return {
-        entries: await log.list(m.workspaceId, { limit, before: before ? new Date(before) : undefined }),
+        entries: await log.list(m.workspaceId, {
+          limit,
+          before: before ? new Date(before) : undefined,
+          beforeId,
+        }),
       };
     },
   );

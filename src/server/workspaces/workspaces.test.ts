@@ -303,6 +303,23 @@ describe.each(testedDatabaseKinds())("workspaces on %s", (kind) => {
     expect(audit.find((e: { action: string }) => e.action === "list.export").actor.email).toBe(
       "vi@agency.example",
     );
+    // Paged two at a time, with the test's clock standing still (entries share a time): the pages
+    // together hold every entry once, in the same order — none skipped at a page boundary.
+    type Entry = { id: number; at: string };
+    const paged: Entry[] = [];
+    let cursor = "";
+    for (let i = 0; i < 100; i++) {
+      const page = (await call("GET", `/api/workspaces/${team}/audit?limit=2${cursor}`, "ann")).json()
+        .entries as Entry[];
+      paged.push(...page);
+      if (page.length < 2) break;
+      cursor = `&before=${encodeURIComponent(page[1]!.at)}&beforeId=${page[1]!.id}`;
+    }
+    const sameTime = new Map<string, number>();
+    for (const e of audit as Entry[]) sameTime.set(e.at, (sameTime.get(e.at) ?? 0) + 1);
+    // Three or more entries of one time: a page of two always ends inside that group.
+    expect(Math.max(...sameTime.values())).toBeGreaterThanOrEqual(3);
+    expect(paged.map((e) => e.id)).toEqual(audit.map((e: Entry) => e.id));
     const usage = (await call("GET", `/api/workspaces/${team}/usage`, "ann")).json();
     expect(usage.members.map((m: { email: string }) => m.email)).toEqual([
       "ann@agency.example",
