@@ -165,6 +165,7 @@ export function DiscoveryPage() {
           <DiscoveryView
             onGenerateReport={discoveryReport}
             offerWebCandidates={offerWebCandidates}
+            signedIn={isAuthenticated}
             renderActions={renderCreatorActions}
           />
         </TabsContent>
@@ -181,6 +182,7 @@ export function DiscoveryPage() {
               <AccountFinder
                 onAnalyze={finderReport}
                 onAuthRequired={finderAuthRequired}
+                signedIn={isAuthenticated}
                 renderActions={renderCreatorActions}
               />
             </Suspense>

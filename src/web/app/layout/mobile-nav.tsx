@@ -58,7 +58,7 @@ export function MobileNav({ brandName, isAuthenticated, reportsRemaining }: Mobi
           </ul>
         </nav>
         {isAuthenticated ? (
-          <div className="md:hidden">
+          <div>
             <Suspense fallback={null}>
               <WorkspaceSwitcher />
             </Suspense>

@@ -66,9 +66,11 @@ export function TopBar({ brandName, googleClientId }: TopBarProps) {
         </nav>
         <div className="ml-auto flex shrink-0 items-center gap-1 xl:gap-2">
           {isAuthenticated ? (
-            <div className="hidden md:block">
+            // One icon from xl (the bar has no room for the whole switcher: the e2e screens-fit test);
+            // below lg the drawer holds the whole switcher, and the workspace page always does.
+            <div className="hidden xl:block">
               <Suspense fallback={null}>
-                <WorkspaceSwitcher />
+                <WorkspaceSwitcher compact />
               </Suspense>
             </div>
           ) : null}

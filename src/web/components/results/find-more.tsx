@@ -20,10 +20,13 @@ export function FindMore({
   request,
   onDone,
   pollMs = EXPAND_POLL_MS,
+  signedIn = true,
 }: {
   request: ExpandRequestInput & { platform: Platform };
   onDone: () => void;
   pollMs?: number;
+  /** A visitor is not asked for the sources (a 401 the browser would log); the search asks them to sign in. */
+  signedIn?: boolean;
 }) {
   const [job, setJob] = useState<ExpandJob | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -39,6 +42,7 @@ export function FindMore({
   }, []);
   const platform = request.platform;
   useEffect(() => {
+    if (!signedIn) return;
     const controller = new AbortController();
     getExpandSources(platform, controller.signal).then(
       (found) => setSources(found),
@@ -46,7 +50,7 @@ export function FindMore({
       () => undefined,
     );
     return () => controller.abort();
-  }, [platform]);
+  }, [platform, signedIn]);
   const name = PLATFORM_LABELS[platform];
   const source = sources?.sources[0];
 

@@ -25,6 +25,8 @@ export interface DiscoveryViewProps {
    * language model and the user is signed in).
    */
   offerWebCandidates?: boolean;
+  /** Signed in: "Find more" says what a search may cost (the page passes the session's state). */
+  signedIn?: boolean;
   /** More actions under each account in the results. */
   renderActions?: RenderAccountActions;
 }
@@ -49,6 +51,7 @@ export function DiscoveryView({
   onGenerateReport,
   now,
   offerWebCandidates = false,
+  signedIn = true,
   renderActions,
 }: DiscoveryViewProps) {
   const id = useId();
@@ -181,6 +184,7 @@ export function DiscoveryView({
       ) : null}
       {shown ? (
         <FindMore
+          signedIn={signedIn}
           key={`${shown.criteria.platform}|${shown.criteria.industry}|${shown.criteria.followerRange}|${shown.criteria.targetMarkets.join(",")}`}
           request={{
             platform: shown.criteria.platform,

@@ -46,6 +46,8 @@ export interface AccountFinderProps {
   onAuthRequired: (error: ApiError) => void;
   /** More actions under each account (the page adds "Add to list" and "Compare"). */
   renderActions?: (account: { username: string; platform: Platform }) => ReactNode;
+  /** Signed in: "Find more" says what a search may cost (the page passes the session's state). */
+  signedIn?: boolean;
 }
 
 interface Shown {
@@ -167,7 +169,12 @@ function FinderTable({
  * while busy), what the description was read as (editable chips: each edit searches again), and the
  * results with their filter, minimum match and per-row analysis. Toasts and sign-in per spec §8.
  */
-export function AccountFinder({ onAnalyze, onAuthRequired, renderActions }: AccountFinderProps) {
+export function AccountFinder({
+  onAnalyze,
+  onAuthRequired,
+  renderActions,
+  signedIn = true,
+}: AccountFinderProps) {
   const id = useId();
   const [platform, setPlatform] = useState<Platform>("instagram");
   const [description, setDescription] = useState("");
@@ -284,6 +291,7 @@ export function AccountFinder({ onAnalyze, onAuthRequired, renderActions }: Acco
 
       {shown ? (
         <FindMore
+          signedIn={signedIn}
           key={`${shown.request.platform}|${shown.request.description}`}
           request={{
             platform: shown.request.platform,

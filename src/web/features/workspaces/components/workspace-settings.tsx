@@ -23,6 +23,7 @@ import { useSwitchWorkspace } from "../../../lib/workspace";
 import { useDeleteWorkspace, useRenameWorkspace, useWorkspace } from "../api/workspace";
 import { InvitesCard } from "./invites-card";
 import { MembersCard } from "./members-card";
+import { WorkspaceSwitcher } from "./workspace-switcher";
 
 export interface WorkspaceSettingsProps {
   workspaceId: string;
@@ -55,6 +56,9 @@ export function WorkspaceSettings({ workspaceId, currentUserId, auditHref, onGon
   };
   return (
     <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+        Acting in <WorkspaceSwitcher />
+      </div>
       <Card>
         <CardHeader>
           <CardTitle>

@@ -1,4 +1,4 @@
-import { Plus, Settings } from "lucide-react";
+import { Plus, Settings, Users } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { toast } from "sonner";
 import { Link } from "wouter";
@@ -26,11 +26,24 @@ export const NEW_WORKSPACE_TITLE = "New workspace";
  * selected; choosing another resets every workspace-bound answer. "New workspace" makes a team
  * workspace and switches to it; the gear opens the acting workspace's settings.
  */
-export function WorkspaceSwitcher() {
+export function WorkspaceSwitcher({ compact = false }: { compact?: boolean } = {}) {
   const { workspace, workspaces } = useActingWorkspace();
   const switchTo = useSwitchWorkspace();
   const [creating, setCreating] = useState(false);
   if (!workspace) return null;
+  // The desktop bar has room for one icon: it opens the workspace's page, which switches and manages.
+  if (compact)
+    return (
+      <Link
+        href={paths.workspace(workspace.id)}
+        aria-label={`Workspace: ${workspace.name} (switch or manage)`}
+        title={`Workspace: ${workspace.name}`}
+        className={buttonVariants({ variant: "ghost", size: "icon" })}
+        data-testid="workspace-link"
+      >
+        <Users aria-hidden="true" />
+      </Link>
+    );
   const choose = (id: string) => {
     const next = workspaces.find((w) => w.id === id);
     // The personal workspace is the server's default: no header needed for it.
