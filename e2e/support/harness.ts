@@ -73,9 +73,24 @@ export function useE2e(env: Record<string, string> = {}): E2eContext {
       args: CHROMIUM_FLAGS, // playwright gives each launch a new empty profile
     });
     ctx.page = await ctx.browser.newPage();
+    if (process.env.DEBUG_REQ) {
+      const t0 = Date.now();
+      ctx.page.on("request", (r) => {
+        if (r.url().includes("/api/"))
+          process.stderr.write(`REQ ${Date.now() - t0} ${r.method()} ${r.url()}\n`);
+      });
+      ctx.page.on("response", (r) => {
+        if (r.url().includes("/api/"))
+          process.stderr.write(`RES ${Date.now() - t0} ${r.status()} ${r.url()}\n`);
+      });
+      ctx.page.on("requestfailed", (r) =>
+        process.stderr.write(`FAIL ${Date.now() - t0} ${r.url()} ${r.failure()?.errorText}\n`),
+      );
+    }
     ctx.page.on("pageerror", (e) => ctx.pageErrors.push(e.message));
     ctx.page.on("console", (m) => {
-      if (m.type() === "error") ctx.pageErrors.push(m.text());
+      // The location names the resource behind a "Failed to load resource" line.
+      if (m.type() === "error") ctx.pageErrors.push(`${m.text()} (${m.location().url})`);
     });
   });
   afterAll(async () => {

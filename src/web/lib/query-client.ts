@@ -4,6 +4,12 @@ import { apiRequest, isApiError } from "./api-client";
 /** Spec §9: account queries are fresh for 60 s; everything else never goes stale on its own. */
 export const ACCOUNTS_STALE_TIME_MS = 60_000;
 
+/** GET /api/auth/me: the signed-in user, or null for a visitor. */
+export const ME_PATH = "/api/auth/me";
+
+/** POST /api/auth/logout, also the key of the sign-out mutation. */
+export const LOGOUT_PATH = "/api/auth/logout";
+
 /** GET /api/accounts: the recent-accounts and history lists share this path as their first key. */
 export const ACCOUNTS_PATH = "/api/accounts";
 /** Invalidating this key refreshes every account list (recent and history) after a new report. */
@@ -37,7 +43,7 @@ export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T | nu
 }
 
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client = new QueryClient({
     defaultOptions: {
       queries: {
         queryFn: getQueryFn({ on401: "throw" }),
@@ -49,4 +55,21 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  // A query only a signed-in user may run is disabled while a sign-out is under way and once the
+  // session is known to be over (null), whatever its own `enabled` says. Otherwise a view that mounts
+  // during the sign-out (a lazily loaded one whose code has just arrived), or renders once more before
+  // it unmounts, would fetch its query and earn a 401, which the browser logs as an error.
+  const defaults = client.defaultQueryOptions.bind(client);
+  client.defaultQueryOptions = ((options: Parameters<typeof defaults>[0]) => {
+    if (options._defaulted) return defaults(options);
+    const defaulted = defaults(options);
+    if (!isSignedInOnly(defaulted)) return defaulted;
+    const own = defaulted.enabled;
+    defaulted.enabled = (query) =>
+      client.getQueryData([ME_PATH]) !== null &&
+      client.isMutating({ mutationKey: [LOGOUT_PATH] }) === 0 &&
+      (typeof own === "function" ? own(query) : own) !== false;
+    return defaulted;
+  }) as typeof client.defaultQueryOptions;
+  return client;
 }

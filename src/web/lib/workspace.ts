@@ -2,7 +2,7 @@ import { type Query, queryOptions, useQuery, useQueryClient } from "@tanstack/re
 import { useCallback, useSyncExternalStore } from "react";
 import { type WorkspaceSummary, workspaceListSchema } from "#core/schemas/workspaces";
 import { api } from "./api-client";
-import { SIGNED_IN_ONLY } from "./query-client";
+import { ME_PATH, SIGNED_IN_ONLY } from "./query-client";
 import { currentWorkspaceId, setCurrentWorkspaceId, subscribeWorkspace } from "./workspace-store";
 
 /** GET /api/workspaces: the signed-in caller's workspaces with their role in each. */
@@ -56,7 +56,7 @@ export function useActingWorkspace({ enabled = true }: { enabled?: boolean } = {
 }
 
 /** Answers kept across a switch: who the caller is, the site's config, their own quota, the list. */
-const PERSONAL_KEYS = new Set(["/api/auth/me", "/api/config", "/api/reports/count", WORKSPACES_PATH]);
+const PERSONAL_KEYS = new Set([ME_PATH, "/api/config", "/api/reports/count", WORKSPACES_PATH]);
 const workspaceScoped = (query: Query) => !PERSONAL_KEYS.has(String(query.queryKey[0]));
 
 /**

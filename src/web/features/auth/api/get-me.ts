@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { type User, userSchema } from "#core/schemas/auth";
 import { api, isApiError } from "../../../lib/api-client";
+import { ME_PATH } from "../../../lib/query-client";
 
-export const ME_PATH = "/api/auth/me";
+export { ME_PATH };
 
 /** The signed-in user, or null when the visitor is signed out (401). */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {

@@ -1,7 +1,8 @@
 import { type UseMutationOptions, useMutation } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { LOGOUT_PATH } from "../../../lib/query-client";
 
-export const LOGOUT_PATH = "/api/auth/logout";
+export { LOGOUT_PATH };
 
 /** Ends the session; the server answers a plain "OK". */
 export async function logout(): Promise<void> {
@@ -9,5 +10,6 @@ export async function logout(): Promise<void> {
 }
 
 export function useLogout(options: Omit<UseMutationOptions<void, Error, void>, "mutationFn"> = {}) {
-  return useMutation({ ...options, mutationFn: logout });
+  // The key lets the query client hold back signed-in-only queries while the session ends.
+  return useMutation({ ...options, mutationKey: [LOGOUT_PATH], mutationFn: logout });
 }

@@ -139,7 +139,21 @@ export function SessionProvider({ children, brandName }: SessionProviderProps) {
   const { mutate: devLoginMutate } = devLogin;
   const { mutate: logoutMutate } = logout;
   const signInWithDevEmail = useCallback((email: string) => devLoginMutate({ email }), [devLoginMutate]);
-  const signOut = useCallback(() => logoutMutate(), [logoutMutate]);
+  // The query client holds signed-in-only queries back while the sign-out is under way; when it fails
+  // (the user stays signed in, spec §4) those a view mounted meanwhile, still without an answer, are
+  // asked for now; nothing already shown is refetched. This callback runs once the mutation has
+  // settled, when they are no longer held back.
+  const signOut = useCallback(
+    () =>
+      logoutMutate(undefined, {
+        onError: () =>
+          void queryClient.refetchQueries({
+            predicate: (query) => isSignedInOnly(query) && query.state.data === undefined,
+            type: "active",
+          }),
+      }),
+    [logoutMutate, queryClient],
+  );
   // A stored report served free (decision 024) is not counted.
   const increment = useCallback(
     (account?: object) => {
