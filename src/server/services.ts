@@ -385,7 +385,9 @@ export function createServices(config: AppConfig, database: Database, deps: Serv
                   label:
                     source.name === "youtube-api"
                       ? "YouTube search (search.list calls a day)"
-                      : `${source.name} (searches a day)`,
+                      : source.name === "instagram-graph"
+                        ? "Instagram hashtags (distinct hashtags in the last 7 days)"
+                        : `${source.name} (searches a day)`,
                 },
               ]
             : [],

@@ -48,6 +48,13 @@ export const expandRequestSchema = z.strictObject({
     .min(1, { message: `limit must be from 1 to ${EXPAND_LIMIT_MAX}` })
     .max(EXPAND_LIMIT_MAX, { message: `limit must be from 1 to ${EXPAND_LIMIT_MAX}` })
     .optional(),
+  /** Which source searches (a name GET /api/discovery/expand/sources lists); the first by default. */
+  source: z
+    .string({ error: "source must be text" })
+    .trim()
+    .min(1, { message: "source must name a search source" })
+    .max(60, { message: "source must be at most 60 characters" })
+    .optional(),
 });
 export type ExpandRequest = z.infer<typeof expandRequestSchema>;
 export type ExpandRequestInput = z.input<typeof expandRequestSchema>;

@@ -384,6 +384,21 @@ export const reportUsage = pgTable(
   (t) => [primaryKey({ columns: [t.subject, t.day] })],
 );
 
+/**
+ * Instagram Graph hashtag searches (issue #35): Graph allows 30 distinct hashtags per business account
+ * in a rolling 7 days. One row per hashtag, from when it started counting; searching it again within
+ * the window is free.
+ */
+export const instagramHashtagSearches = pgTable(
+  "instagram_hashtag_searches",
+  {
+    businessAccountId: text("business_account_id").notNull(),
+    hashtag: text("hashtag").notNull(),
+    firstSearchedAt: timestamp("first_searched_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.businessAccountId, t.hashtag] })],
+);
+
 export const history = pgTable(
   "history",
   {

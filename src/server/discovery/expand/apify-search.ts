@@ -69,7 +69,7 @@ export function hashtagOf(q: string): string | null {
   return t.slice(1).normalize("NFC");
 }
 
-const HASHTAG = /^[\p{L}\p{N}_]{1,100}$/u;
+export const HASHTAG = /^[\p{L}\p{N}_]{1,100}$/u;
 
 function checkHashtag(q: string): void {
   const tag = hashtagOf(q);

@@ -149,8 +149,14 @@ export function createExpandService(deps: ExpandServiceDeps): ExpandService {
       const q = searchText(request);
       if (!q) throw new ValidationError("query: give a query or an industry to search for", "query");
       const platform = request.platform;
-      const source = sourcesOf(platform)[0];
-      if (!source) throw new NoSearchSourceError(NO_SOURCE[platform]);
+      const available = sourcesOf(platform);
+      if (available.length === 0) throw new NoSearchSourceError(NO_SOURCE[platform]);
+      const source = request.source ? available.find((s) => s.name === request.source) : available[0];
+      if (!source)
+        throw new ValidationError(
+          `source: ${request.source} cannot search ${PLATFORM_LABELS[platform]} on this server; ${available.map((s) => s.name).join(", ")} can`,
+          "source",
+        );
       if (!enqueue) throw new Error("expansions have no queue (setQueue was not called)");
       const criteria: ExpandCriteria = { ...request, q };
       // The source's budget or pace first (no call is made past it), then the user's report unit.

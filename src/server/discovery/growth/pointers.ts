@@ -95,7 +95,7 @@ function profileLinksIn(text: string): Pointer[] {
 }
 
 /** The @mentions of a text on `platform` (links are read by profileLinksIn). */
-function mentionsIn(platform: Platform, text: string): string[] {
+export function mentionsIn(platform: Platform, text: string): string[] {
   const out: string[] = [];
   const withoutUrls = text.replace(URL_IN_TEXT, " ");
   for (const m of withoutUrls.matchAll(MENTION_IN_TEXT)) {

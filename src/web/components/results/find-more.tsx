@@ -10,11 +10,21 @@ import { Spinner } from "../ui/spinner";
 
 export const EXPAND_POLL_MS = 1000;
 
+/** Search sources as people know them (GET /api/discovery/expand/sources names them). */
+const SOURCE_LABELS: Record<string, string> = {
+  "instagram-graph": "Instagram Graph API (hashtags, official)",
+  "instagram-apify": "Apify (billed)",
+  "tiktok-apify": "Apify (billed)",
+  "youtube-api": "YouTube Data API (official)",
+  "youtube-innertube": "YouTube without a key",
+};
+
 /**
  * "Find more on {platform}" (issue #35): searches the platform for the current criteria, shows the
  * job's progress, and when it is done asks for the ranking again (the found creators are in the index).
  * It says beforehand what the search may cost (GET /api/discovery/expand/sources); a search billed
- * by a provider (Apify items) runs only after the user confirms that cost.
+ * by a provider (Apify items) runs only after the user confirms that cost. Where several sources can
+ * search the platform, the user picks one, and its cost is the one said.
  */
 export function FindMore({
   request,
@@ -33,6 +43,8 @@ export function FindMore({
   const [busy, setBusy] = useState(false);
   const [sources, setSources] = useState<ExpandSources | null>(null);
   const [confirming, setConfirming] = useState(false);
+  /** The source the user picked where several can search (Instagram: Graph API or Apify). */
+  const [chosen, setChosen] = useState<string | null>(null);
   const alive = useRef(true);
   useEffect(() => {
     alive.current = true;
@@ -52,7 +64,8 @@ export function FindMore({
     return () => controller.abort();
   }, [platform, signedIn]);
   const name = PLATFORM_LABELS[platform];
-  const source = sources?.sources[0];
+  const choices = sources?.sources ?? [];
+  const source = choices.find((s) => s.name === chosen) ?? choices[0];
 
   const run = async () => {
     setConfirming(false);
@@ -60,7 +73,9 @@ export function FindMore({
     setError(null);
     setJob(null);
     try {
-      const jobId = await startExpand(request);
+      const jobId = await startExpand(
+        choices.length > 1 && source ? { ...request, source: source.name } : request,
+      );
       for (;;) {
         if (!alive.current) return;
         const current = await getExpandJob(jobId);
@@ -97,6 +112,23 @@ export function FindMore({
           Find more on {name}
         </Button>
       </div>
+      {choices.length > 1 ? (
+        <label className="flex flex-wrap items-center gap-2 text-sm">
+          Search through
+          <select
+            className="rounded-md border bg-background px-2 py-1"
+            value={source?.name}
+            disabled={busy || confirming}
+            onChange={(e) => setChosen(e.target.value)}
+          >
+            {choices.map((s) => (
+              <option key={s.name} value={s.name}>
+                {SOURCE_LABELS[s.name] ?? s.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       <p className="text-sm text-muted-foreground">
         Searches {name} for these criteria and adds the creators it finds to the index with their profile
         figures (one report from your daily allowance).

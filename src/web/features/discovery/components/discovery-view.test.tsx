@@ -605,6 +605,55 @@ describe("DiscoveryView: Find more on the platform (issue #35)", () => {
     expect(posted()).toHaveLength(1);
   });
 
+  it("lets the user pick the source where several can search, and says the chosen one's cost", async () => {
+    const graphNote =
+      "Uses the Instagram Graph API on your business account: the search is one hashtag (words are joined into one), one of 30 distinct hashtags Instagram allows per 7 days.";
+    const apifyNote =
+      "Runs Apify's Instagram search actors on your APIFY_TOKEN: may use up to 50 Apify items.";
+    const { user, calls } = setup({
+      "GET /api/discovery/expand/sources": {
+        json: {
+          platform: "instagram",
+          sources: [
+            {
+              name: "instagram-graph",
+              costNote: graphNote,
+              billed: false,
+              budget: { name: "instagram-hashtags", limit: 30, used: 4 },
+            },
+            { name: "instagram-apify", costNote: apifyNote, billed: true },
+          ],
+          message: null,
+        },
+      },
+      "POST /api/discovery/expand": { status: 202, json: { jobId: "job-3" } },
+      "GET /api/discovery/expand/job-3": {
+        json: {
+          jobId: "job-3",
+          platform: "instagram",
+          state: "done",
+          found: 2,
+          added: 2,
+          alreadyKnown: 0,
+          spent: { "apify.runs": 1, "apify.items": 2 },
+          message: "Added 2 new Instagram accounts; 0 were already in the index.",
+        },
+      },
+    });
+    await searchFitness(user);
+    const through = await screen.findByRole("combobox", { name: "Search through" });
+    expect(screen.getByTestId("find-more-cost")).toHaveTextContent("30 distinct hashtags");
+    await user.selectOptions(through, "instagram-apify");
+    expect(screen.getByTestId("find-more-cost")).toHaveTextContent("may use up to 50 Apify items");
+    // Apify is billed: the user confirms first, and the search names the source picked.
+    await user.click(screen.getByRole("button", { name: "Find more on Instagram" }));
+    await user.click(screen.getByRole("button", { name: "Search Instagram" }));
+    await screen.findByText("Added 2 new Instagram accounts; 0 were already in the index.");
+    const posted = calls.filter((c) => c.method === "POST" && c.url === "/api/discovery/expand");
+    expect(posted).toHaveLength(1);
+    expect(posted[0]!.body).toMatchObject({ platform: "instagram", source: "instagram-apify" });
+  });
+
   it("says what to configure when nothing can search the platform", async () => {
     const { user } = setup({
       "POST /api/discovery/expand": {
