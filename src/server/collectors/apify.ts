@@ -137,7 +137,8 @@ function igPostToSnapshot(post: z.output<typeof igPostSchema>): SnapshotPost {
 
 // --- TikTok: clockworks/tiktok-profile-scraper ---------------------------------------------------
 
-const ttAuthorSchema = z.looseObject({
+/** A TikTok video item's `authorMeta` (the profile actor's and the search actor's alike). */
+export const ttAuthorSchema = z.looseObject({
   id: z.string().nullish(),
   name: z.string().min(1),
   nickName: z.string().nullish(),
@@ -154,6 +155,33 @@ const ttAuthorSchema = z.looseObject({
   heart: nullableCount,
   video: nullableCount,
 });
+
+/** A TikTok author's profile figures as a snapshot with no posts (the collector adds them). */
+export function tiktokAuthorProfile(
+  author: z.output<typeof ttAuthorSchema>,
+  fetchedAt: string,
+): ProfileSnapshot {
+  return {
+    platform: "tiktok",
+    username: author.name,
+    name: author.nickName ?? "",
+    bio: author.signature ?? "",
+    verified: author.verified === true,
+    isPrivate: author.privateAccount === true,
+    avatarUrl: author.avatar ?? null,
+    externalUrl: (typeof author.bioLink === "string" ? author.bioLink : author.bioLink?.link) || null,
+    region: author.region || null,
+    followers: author.fans,
+    following: author.following ?? null,
+    postsCount: author.video ?? null,
+    fetchedAt,
+    source: "tiktok-apify",
+    official: false,
+    posts: [],
+    totalLikes: author.heart ?? null,
+    platformUserId: author.id ?? null,
+  };
+}
 
 const ttItemSchema = z.looseObject({
   id: z.string().min(1),
@@ -375,28 +403,8 @@ export function createApifyCollector(
       }))
       .sort((a, b) => Date.parse(b.postedAt) - Date.parse(a.postedAt))
       .slice(0, MAX_POSTS);
-    const isPrivate = author.privateAccount === true;
-    return {
-      platform: "tiktok",
-      username: author.name,
-      name: author.nickName ?? "",
-      bio: author.signature ?? "",
-      verified: author.verified === true,
-      isPrivate,
-      avatarUrl: author.avatar ?? null,
-      externalUrl: (typeof author.bioLink === "string" ? author.bioLink : author.bioLink?.link) || null,
-      region: author.region || null,
-      followers: author.fans,
-      following: author.following ?? null,
-      postsCount: author.video ?? null,
-      fetchedAt: new Date(now()).toISOString(),
-      source: "tiktok-apify",
-      official: false,
-      provider,
-      posts: isPrivate ? [] : posts,
-      totalLikes: author.heart ?? null,
-      platformUserId: author.id ?? null,
-    };
+    const profile = tiktokAuthorProfile(author, new Date(now()).toISOString());
+    return { ...profile, provider, posts: profile.isPrivate ? [] : posts };
   }
 
   return {

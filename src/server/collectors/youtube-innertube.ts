@@ -121,6 +121,51 @@ function itemToPost(item: unknown, nowMs: number): SnapshotPost | undefined {
   };
 }
 
+/**
+ * youtubei.js's fetch, for the collector and the keyless search: only YouTube's hosts, rewritten to
+ * `base` (a stand-in in tests), then our one HTTP helper (timeout, retry, breaker, proxy). Each
+ * answer's status goes to `onStatus`, so a failure youtubei.js reports in its own words can be told
+ * apart (404, 403, 400).
+ */
+export function innertubeFetch(opts: {
+  http: HttpClient;
+  base: URL;
+  subject: string;
+  signal?: AbortSignal;
+  onStatus?: (status: number) => void;
+}): typeof fetch {
+  return async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const req = input instanceof Request ? input : undefined;
+    const url = new URL(req ? req.url : input instanceof URL ? input.href : String(input));
+    if (!YOUTUBE_HOSTS.has(url.hostname))
+      throw new UpstreamChangedError(`YouTube asked us to contact an unexpected host (${url.hostname})`);
+    url.protocol = opts.base.protocol;
+    url.host = opts.base.host;
+    const method = (init?.method ?? req?.method ?? "GET").toUpperCase();
+    let body: string | undefined;
+    if (typeof init?.body === "string") body = init.body;
+    else if (init?.body instanceof URLSearchParams) body = init.body.toString();
+    else if (req?.body) body = await req.clone().text();
+    const headers = new Headers(init?.headers ?? req?.headers);
+    if (!headers.has("user-agent")) headers.set("user-agent", BROWSER_USER_AGENT);
+    const res = await opts.http.request({
+      url: url.href,
+      service: SERVICE,
+      subject: opts.subject,
+      method: method === "POST" ? "POST" : "GET",
+      headers,
+      body,
+      signal: opts.signal,
+      redirect: "follow",
+    });
+    opts.onStatus?.(res.status);
+    return new Response(res.status === 204 || res.status === 304 ? null : res.body, {
+      status: res.status,
+      headers: res.headers,
+    });
+  };
+}
+
 export function createYouTubeInnertubeCollector(options: YouTubeInnertubeCollectorOptions): Collector {
   const now = options.now ?? Date.now;
   const base = new URL(options.baseUrl);
@@ -136,37 +181,15 @@ export function createYouTubeInnertubeCollector(options: YouTubeInnertubeCollect
       const subject = `@${handle}`;
       let lastStatus = 0;
 
-      /** youtubei.js's fetch: rewrite the host, then our one HTTP helper (timeout, retry, breaker). */
-      const fetchThroughHelper = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-        const req = input instanceof Request ? input : undefined;
-        const url = new URL(req ? req.url : input instanceof URL ? input.href : String(input));
-        if (!YOUTUBE_HOSTS.has(url.hostname))
-          throw new UpstreamChangedError(`YouTube asked us to contact an unexpected host (${url.hostname})`);
-        url.protocol = base.protocol;
-        url.host = base.host;
-        const method = (init?.method ?? req?.method ?? "GET").toUpperCase();
-        let body: string | undefined;
-        if (typeof init?.body === "string") body = init.body;
-        else if (init?.body instanceof URLSearchParams) body = init.body.toString();
-        else if (req?.body) body = await req.clone().text();
-        const headers = new Headers(init?.headers ?? req?.headers);
-        if (!headers.has("user-agent")) headers.set("user-agent", BROWSER_USER_AGENT);
-        const res = await options.http.request({
-          url: url.href,
-          service: SERVICE,
-          subject,
-          method: method === "POST" ? "POST" : "GET",
-          headers,
-          body,
-          signal,
-          redirect: "follow",
-        });
-        lastStatus = res.status;
-        return new Response(res.status === 204 || res.status === 304 ? null : res.body, {
-          status: res.status,
-          headers: res.headers,
-        });
-      };
+      const fetchThroughHelper = innertubeFetch({
+        http: options.http,
+        base,
+        subject,
+        signal,
+        onStatus: (status) => {
+          lastStatus = status;
+        },
+      });
 
       const mapError = (e: unknown): unknown => {
         if (signal?.aborted) return signal.reason ?? e;
@@ -201,7 +224,7 @@ export function createYouTubeInnertubeCollector(options: YouTubeInnertubeCollect
         // Data API key (or no YouTube traffic) never needs it.
         const { Innertube } = await import("youtubei.js");
         const yt = await Innertube.create({
-          fetch: fetchThroughHelper as typeof fetch,
+          fetch: fetchThroughHelper,
           retrieve_player: false,
           generate_session_locally: true,
           retrieve_innertube_config: false,

@@ -16,7 +16,13 @@
 import { z } from "zod";
 import { instagramCategory } from "#core/platform-json/instagram";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
-import { type ApifyCollectorOptions, INSTAGRAM_APIFY_ACTOR, runApifyActor } from "../../collectors/apify";
+import {
+  type ApifyCollectorOptions,
+  INSTAGRAM_APIFY_ACTOR,
+  runApifyActor,
+  tiktokAuthorProfile,
+  ttAuthorSchema,
+} from "../../collectors/apify";
 import { validateUpstream } from "../../collectors/upstream-json";
 import { UpstreamUnreachableError, ValidationError } from "../../errors";
 import { type ExpandCriteria, plural, type SearchRunContext, type SearchSource } from "./search-source";
@@ -46,20 +52,6 @@ const igProfileSchema = z.looseObject({
 
 const igPostOwnerSchema = z.looseObject({ ownerUsername: z.string().min(1) });
 
-const ttAuthorSchema = z.looseObject({
-  id: z.string().nullish(),
-  name: z.string().min(1),
-  nickName: z.string().nullish(),
-  verified: z.boolean().nullish(),
-  signature: z.string().nullish(),
-  privateAccount: z.boolean().nullish(),
-  avatar: z.string().nullish(),
-  region: z.string().nullish(),
-  fans: count,
-  following: count.nullish(),
-  heart: count.nullish(),
-  video: count.nullish(),
-});
 const ttVideoSchema = z.looseObject({ authorMeta: ttAuthorSchema });
 
 /** "#veganrecipes" → "veganrecipes"; null when the query is words (not one hashtag). */
@@ -122,29 +114,6 @@ function igSnapshot(p: z.output<typeof igProfileSchema>, fetchedAt: string): Pro
     posts: [],
     isBusiness: p.isBusinessAccount ?? null,
     platformUserId: p.id ?? null,
-  };
-}
-
-function ttSnapshot(a: z.output<typeof ttAuthorSchema>, fetchedAt: string): ProfileSnapshot {
-  return {
-    platform: "tiktok",
-    username: a.name,
-    name: a.nickName ?? "",
-    bio: a.signature ?? "",
-    verified: a.verified === true,
-    isPrivate: a.privateAccount === true,
-    avatarUrl: a.avatar ?? null,
-    externalUrl: null,
-    region: a.region || null,
-    followers: a.fans,
-    following: a.following ?? null,
-    postsCount: a.video ?? null,
-    fetchedAt,
-    source: "tiktok-apify",
-    official: false,
-    posts: [],
-    totalLikes: a.heart ?? null,
-    platformUserId: a.id ?? null,
   };
 }
 
@@ -241,7 +210,7 @@ export function createApifySearch(
     const authors = new Map<string, ProfileSnapshot>();
     for (const v of videos) {
       const key = v.authorMeta.name.toLowerCase();
-      if (!authors.has(key)) authors.set(key, ttSnapshot(v.authorMeta, at()));
+      if (!authors.has(key)) authors.set(key, tiktokAuthorProfile(v.authorMeta, at()));
     }
     return [...authors.values()].slice(0, limit);
   }

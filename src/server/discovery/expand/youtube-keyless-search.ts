@@ -8,17 +8,16 @@
  */
 import type { Platform } from "#core/schemas/platform";
 import type { ProfileSnapshot } from "#core/schemas/snapshot";
-import { BROWSER_USER_AGENT, type HttpClient } from "../../collectors/http";
+import type { HttpClient } from "../../collectors/http";
 import { truncateSample } from "../../collectors/messages";
 import type { SourceHealthStore } from "../../collectors/source-health";
+import { innertubeFetch } from "../../collectors/youtube-innertube";
 import { parseCountText } from "../../collectors/youtube-shared";
 import { AppError, LoginWallOrBlockedError, UpstreamChangedError } from "../../errors";
 import { type AdmitResult, plural, type SearchSource } from "./search-source";
 import { searchLocale } from "./youtube-search";
 
 export const YOUTUBE_KEYLESS_SOURCE = "youtube-innertube";
-const SERVICE = "YouTube";
-const YOUTUBE_HOSTS = new Set(["www.youtube.com", "youtube.com", "m.youtube.com", "youtubei.googleapis.com"]);
 
 interface ChannelNode {
   id?: unknown;
@@ -101,34 +100,15 @@ export function createYouTubeKeylessSearch(opts: {
     async search(criteria, ctx) {
       const subject = `channels for "${criteria.q}"`;
       let lastStatus = 0;
-      const fetchThroughHelper = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
-        const req = input instanceof Request ? input : undefined;
-        const url = new URL(req ? req.url : input instanceof URL ? input.href : String(input));
-        if (!YOUTUBE_HOSTS.has(url.hostname))
-          throw new UpstreamChangedError(`YouTube asked us to contact an unexpected host (${url.hostname})`);
-        url.protocol = base.protocol;
-        url.host = base.host;
-        const method = (init?.method ?? req?.method ?? "GET").toUpperCase();
-        let body: string | undefined;
-        if (typeof init?.body === "string") body = init.body;
-        else if (req?.body) body = await req.clone().text();
-        const headers = new Headers(init?.headers ?? req?.headers);
-        if (!headers.has("user-agent")) headers.set("user-agent", BROWSER_USER_AGENT);
-        const res = await opts.http.request({
-          url: url.href,
-          service: SERVICE,
-          subject,
-          method: method === "POST" ? "POST" : "GET",
-          headers,
-          body,
-          signal: ctx.signal,
-        });
-        lastStatus = res.status;
-        return new Response(res.status === 204 || res.status === 304 ? null : res.body, {
-          status: res.status,
-          headers: res.headers,
-        });
-      };
+      const fetchThroughHelper = innertubeFetch({
+        http: opts.http,
+        base,
+        subject,
+        signal: ctx.signal,
+        onStatus: (status) => {
+          lastStatus = status;
+        },
+      });
 
       const limit = criteria.limit ?? 50;
       const locale = searchLocale(criteria.targetMarkets ?? []);
@@ -137,7 +117,7 @@ export function createYouTubeKeylessSearch(opts: {
       try {
         const { Innertube } = await import("youtubei.js");
         const yt = await Innertube.create({
-          fetch: fetchThroughHelper as typeof fetch,
+          fetch: fetchThroughHelper,
           retrieve_player: false,
           generate_session_locally: true,
           retrieve_innertube_config: false,
