@@ -20,9 +20,9 @@ describe("app shell in Chromium", () => {
   });
 
   /** The server answers unknown pages with status 404 (issue #12); Chromium logs that one response. */
-  const expectOnlyDocument404 = (before: number) => {
+  const expectOnlyDocument404 = (before: number, path: string) => {
     expect(ctx.pageErrors.slice(before)).toEqual([
-      "Failed to load resource: the server responded with a status of 404 (Not Found)",
+      `Failed to load resource: the server responded with a status of 404 (Not Found) (${ctx.url}${path})`,
     ]);
     ctx.pageErrors.splice(before);
   };
@@ -35,14 +35,14 @@ describe("app shell in Chromium", () => {
     expect(await ctx.page.getByText("Did you forget to add the page to the router?").isVisible()).toBe(true);
     expect(await ctx.page.title()).toBe("Page Not Found | Social Media Analytics Platform");
     expect(await ctx.page.locator('link[rel="canonical"]').getAttribute("href")).toMatch(/\/404$/);
-    expectOnlyDocument404(before);
+    expectOnlyDocument404(before, "/definitely/not/a/page");
   });
 
   it("an unknown blog article is the 404 page too", async () => {
     const before = ctx.pageErrors.length;
     await ctx.page.goto(`${ctx.url}/blog/no-such-article`);
     await ctx.page.getByRole("heading", { name: "404 Page Not Found" }).waitFor();
-    expectOnlyDocument404(before);
+    expectOnlyDocument404(before, "/blog/no-such-article");
     expect(ctx.pageErrors, ctx.pageErrors.join("\n")).toEqual([]);
   });
 

@@ -40,6 +40,7 @@ import { createFinderService } from "../../src/server/discovery/finder/finder-se
 import { findExhaustive } from "../../src/server/discovery/finder/finder-sql";
 import { finderPlan } from "../../src/server/discovery/finder/plan";
 import { queryRows } from "../../src/server/discovery/sql";
+import { ensureBuilds, npmStartArgs } from "./npm-start";
 import { withThrowawayPostgres } from "./throwaway-postgres";
 import { type BenchOptions, type Figure, percentile, rowsOption } from "./types";
 
@@ -442,7 +443,9 @@ function rssMb(pid: number): number {
  * start-up (and one warm-up query of each kind) the baseline.
  */
 async function serverMemory(databaseUrl: string, rows: number): Promise<Figure> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
+  // As users run it (issue #38): npm start's command, the compiled server under its Node flags.
+  ensureBuilds();
+  const child = spawn(process.execPath, npmStartArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -510,7 +513,7 @@ async function serverMemory(databaseUrl: string, rows: number): Promise<Figure> 
       baseline: idle,
       ratio: peak / idle,
       target: MEMORY_TARGET_MB,
-      note: `peak RSS of the server process during ${calls.length} discovery and finder requests over HTTP (4 at a time); baseline = the same server idle after start-up`,
+      note: `peak RSS of the server process (npm start's command) during ${calls.length} discovery and finder requests over HTTP (4 at a time); baseline = the same server idle after start-up`,
     };
   } finally {
     child.kill("SIGTERM");

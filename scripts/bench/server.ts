@@ -5,6 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGLITE_START_PARAMS } from "../../src/server/db/pglite-settings";
 import { discoveryQueries, finderQueries } from "./discovery";
+import { ensureBuilds, npmStartArgs } from "./npm-start";
 import type { BenchOptions, Figure } from "./types";
 
 /**
@@ -38,31 +39,6 @@ function loadAverage(): string {
     .loadavg()
     .map((n) => n.toFixed(2))
     .join(" ");
-}
-
-function ensureBuilds(): void {
-  const r = spawnSync(
-    process.execPath,
-    [
-      "-e",
-      `import("./scripts/build.mjs").then(async (b) => {
-        if (b.webBuildReason()) { if (b.buildWeb(["--logLevel", "error"]) !== 0) process.exit(1); }
-        if (b.serverBuildReason()) await b.buildServer();
-      })`,
-    ],
-    { cwd: ROOT, stdio: "inherit" },
-  );
-  if (r.status !== 0) throw new Error("could not build the web app or the server");
-}
-
-/** The Node arguments of `npm start` (package.json), so the bench runs what users run. */
-function npmStartArgs(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
-    scripts: { start: string };
-  };
-  const [command, ...args] = pkg.scripts.start.trim().split(/\s+/);
-  if (command !== "node") throw new Error(`npm start runs ${command}, not node`);
-  return args;
 }
 
 interface Started {
