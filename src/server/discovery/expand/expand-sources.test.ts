@@ -10,12 +10,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { figuresLabel } from "#core/schemas/account-origin";
 import type { DiscoverySearchResponse } from "#core/schemas/discovery";
-import type { ExpandJob, ExpandSources } from "#core/schemas/expand";
+import type { ExpandSources } from "#core/schemas/expand";
 import { type FakeUpstream, startFakeUpstream } from "../../collectors/testing/fake-upstream";
 import { signIn } from "../../testing/sign-in";
 import { startTestApp, type TestAppHandle } from "../../testing/test-app";
 import { testedDatabaseKinds } from "../../testing/test-db";
 import { INSTAGRAM_HASHTAG_ACTOR, INSTAGRAM_SEARCH_ACTOR, TIKTOK_SEARCH_ACTOR } from "./apify-search";
+import { expand, waitForJob } from "./testing/expand-jobs";
 import {
   instagramHashtagPost,
   instagramProfileItem,
@@ -26,25 +27,6 @@ import {
 } from "./testing/fake-apify-search";
 import { routeInnertubeSearch } from "./testing/fake-innertube-search";
 import { veganChannels } from "./testing/fake-youtube-search";
-
-async function waitForJob(h: TestAppHandle, cookie: string, jobId: string): Promise<ExpandJob> {
-  for (let i = 0; i < 400; i++) {
-    const res = await h.app.inject({
-      method: "GET",
-      url: `/api/discovery/expand/${jobId}`,
-      headers: { cookie },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const job = res.json() as ExpandJob;
-    if (job.state === "done" || job.state === "failed") return job;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the expansion did not finish");
-}
-
-async function expand(h: TestAppHandle, cookie: string, payload: object) {
-  return h.app.inject({ method: "POST", url: "/api/discovery/expand", headers: { cookie }, payload });
-}
 
 async function discover(h: TestAppHandle, payload: object): Promise<DiscoverySearchResponse> {
   const res = await h.app.inject({ method: "POST", url: "/api/discovery/search", payload });

@@ -7,13 +7,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiscoverySearchResponse } from "#core/schemas/discovery";
-import type { ExpandJob } from "#core/schemas/expand";
 import { type FakeUpstream, startFakeUpstream } from "../../collectors/testing/fake-upstream";
 import type { Database } from "../../db/database";
 import { accounts } from "../../db/schema";
 import { TEST_REDIS_URL } from "../../shared/testing";
 import { startTestApp, type TestAppHandle } from "../../testing/test-app";
 import { createTestDatabase, testedDatabaseKinds } from "../../testing/test-db";
+import { waitForJob } from "./testing/expand-jobs";
 import { routeYouTubeSearch, veganChannels } from "./testing/fake-youtube-search";
 
 function cookieOf(res: { cookies: { name: string; value: string }[] }): string {
@@ -27,23 +27,6 @@ async function signIn(h: TestAppHandle, email: string): Promise<string> {
   const res = await h.app.inject({ method: "POST", url: "/api/auth/dev-login", payload: { email } });
   expect(res.statusCode, res.body).toBe(200);
   return cookieOf(res);
-}
-
-async function waitForJob(h: TestAppHandle, cookie: string, jobId: string): Promise<ExpandJob> {
-  const seen: string[] = [];
-  for (let i = 0; i < 200; i++) {
-    const res = await h.app.inject({
-      method: "GET",
-      url: `/api/discovery/expand/${jobId}`,
-      headers: { cookie },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    const job = res.json() as ExpandJob;
-    seen.push(job.state);
-    if (job.state === "done" || job.state === "failed") return job;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`the expansion did not finish (states: ${seen.join(", ")})`);
 }
 
 const envFor = (upstream: FakeUpstream, extra: Record<string, string> = {}) => ({

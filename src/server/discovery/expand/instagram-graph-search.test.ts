@@ -8,7 +8,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DiscoverySearchResponse } from "#core/schemas/discovery";
-import type { ExpandJob, ExpandSources } from "#core/schemas/expand";
+import type { ExpandSources } from "#core/schemas/expand";
 import { GRAPH_API_VERSION } from "../../collectors/instagram-graph";
 import {
   type FakeUpstream,
@@ -21,6 +21,7 @@ import { testedDatabaseKinds } from "../../testing/test-db";
 import { INSTAGRAM_SEARCH_ACTOR } from "./apify-search";
 import { createHashtagBudget, HASHTAGS_PER_WINDOW } from "./hashtag-budget";
 import { graphHashtag, mentionedHandles } from "./instagram-graph-search";
+import { expand as expandAs, waitForJob } from "./testing/expand-jobs";
 import { instagramProfileItem, routeActor, veganCreators } from "./testing/fake-apify-search";
 
 const BUSINESS_ID = "17841400000000001";
@@ -92,20 +93,6 @@ function routeGraph(upstream: FakeUpstream, opts: { tokenExpired?: boolean } = {
   });
 }
 
-async function waitForJob(h: TestAppHandle, cookie: string, jobId: string): Promise<ExpandJob> {
-  for (let i = 0; i < 400; i++) {
-    const res = await h.app.inject({
-      method: "GET",
-      url: `/api/discovery/expand/${jobId}`,
-      headers: { cookie },
-    });
-    const job = res.json() as ExpandJob;
-    if (job.state === "done" || job.state === "failed") return job;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error("the expansion did not finish");
-}
-
 describe("the hashtag Graph is asked for, and the accounts a caption mentions", () => {
   it("keeps a #hashtag and joins words into one", () => {
     expect(graphHashtag("#VeganRecipes")).toBe("veganrecipes");
@@ -153,8 +140,7 @@ describe.each(testedDatabaseKinds())("Find more on Instagram through the Graph A
     await upstream?.close();
   });
 
-  const expand = (payload: object) =>
-    h.app.inject({ method: "POST", url: "/api/discovery/expand", headers: { cookie: user }, payload });
+  const expand = (payload: object) => expandAs(h, user, payload);
 
   it("offers the Graph API first, unbilled, with its hashtag budget, and Apify second", async () => {
     const res = await h.app.inject({
