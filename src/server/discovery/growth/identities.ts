@@ -10,6 +10,7 @@ import { type Identity, type StatedIn, statedInLabel } from "#core/schemas/index
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppDb } from "../../db/database";
 import { rowsOf } from "../../db/rows";
+import { textArray } from "../sql";
 import { NotFoundError } from "../../errors";
 
 /**
@@ -69,13 +70,17 @@ export async function withIdentities<R extends Pick<DiscoveryResult, "platform" 
   results: R[],
 ): Promise<(R & { identities?: Identity[] })[]> {
   if (results.length === 0) return results;
-  const pairs = results.map((r) => sql`(${r.platform}, ${canonicalHandle(r.platform, r.username)})`);
+  // The page's (platform, username) pairs as two array parameters: a literal list of a hundred pairs
+  // cost the planner ~9 ms at 1M accounts (one bitmap branch each), the arrays ~1 ms.
   const rows = rowsOf<IdentityRow>(
     await db.execute(sql`
       select o.platform as owner_platform, o.username as owner_username, i.platform, i.username, i.stated_in,
         exists (select 1 from accounts a where a.platform = i.platform and a.username = i.username) as in_index
-      from accounts o join account_identities i on i.account_id = o.id
-      where (o.platform, o.username) in (${sql.join(pairs, sql`, `)})
+      from unnest(${textArray(results.map((r) => r.platform))}, ${textArray(
+        results.map((r) => canonicalHandle(r.platform, r.username)),
+      )}) as k(platform, username)
+      join accounts o on o.platform = k.platform and o.username = k.username
+      join account_identities i on i.account_id = o.id
       order by i.platform, i.username`),
   );
   if (rows.length === 0) return results;
