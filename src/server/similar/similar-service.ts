@@ -14,22 +14,25 @@ import { PLATFORMS, type Platform } from "#core/schemas/platform";
 import type { LookalikesRequest, LookalikesResponse, Origin, SimilarResponse } from "#core/schemas/similar";
 import { type Representation, termCosine, termLabel, topicTerm } from "#core/similar/represent";
 import type { AppDb } from "../db/database";
-import { rowsOf } from "../db/rows";
 import { NotFoundError, ValidationError } from "../errors";
 import {
   ACCOUNT_COLUMNS,
   type AccountRow,
+  accountRows,
   CANDIDATES,
   createCandidateSearch,
+  KEYED,
+  type KeyedRow,
   LOOKALIKE_CANDIDATES,
-  normalise,
+  LOOKALIKE_KEYED,
 } from "./candidates";
 
 /**
- * Similar creators and lookalikes (issue #36, docs/decisions/034-similar-creators.md and
- * 041-similar-speed.md): candidates are the accounts sharing an LSH band key of their heaviest terms
- * with the seed (a GIN index on account_embeddings.signature), at most CANDIDATES, then scored
- * exactly here from their terms, which also give the why.
+ * Similar creators and lookalikes (issue #36, docs/decisions/034-similar-creators.md, 041-similar-speed.md
+ * and 045-similar-in-two-reads.md): candidates are the accounts sharing an LSH band key of their
+ * heaviest terms with the seed (a GIN index on account_embeddings.signature), ranked by an estimate
+ * of the score (the band keys shared and the exact non-text parts), the best CANDIDATES of them then
+ * scored exactly here from their terms, which also give the why.
  */
 
 /** Weights of the similarity (they add up to 1). */
@@ -95,6 +98,31 @@ const jaccard = (a: readonly string[], b: readonly string[]) => {
   return both / (a.length + b.length - both);
 };
 
+type SeedFigures = Pick<AccountRow, "formats" | "countries" | "followers" | "industry">;
+
+/** The parts of the similarity not read from the text: industry, markets, size band, formats. */
+function priorParts(
+  seed: SeedFigures,
+  c: Pick<AccountRow, "formats" | "countries" | "followers" | "industry">,
+  seedIndustries: readonly string[],
+) {
+  const industry = seedIndustries.includes(c.industry) && c.industry !== "General";
+  const band = sizeBand(seed.followers) === sizeBand(c.followers);
+  const marketShare = jaccard(seed.countries, c.countries);
+  const formatShare = jaccard(seed.formats, c.formats);
+  const prior =
+    W_INDUSTRY * (industry ? 1 : 0) +
+    W_MARKETS * marketShare +
+    W_SIZE * (band ? 1 : 0) +
+    W_FORMATS * formatShare;
+  return { industry, band, marketShare, formatShare, prior };
+}
+
+/** How the candidate stage ranks keyed rows before reading the best whole (the same weights). */
+function rankFor(seed: SeedFigures, seedIndustries: readonly string[] = [seed.industry]) {
+  return { textWeight: W_TEXT, prior: (c: KeyedRow) => priorParts(seed, c, seedIndustries).prior };
+}
+
 /** Scores a candidate against a seed (one account, or the merged seeds of a lookalike search). */
 export function scoreAgainst(
   seed: Pick<AccountRow, "terms" | "weights" | "formats" | "countries" | "followers" | "industry">,
@@ -102,18 +130,10 @@ export function scoreAgainst(
   seedIndustries: readonly string[] = [seed.industry],
 ): Scored {
   const { cosine, shared } = termCosine(seed, c);
-  const industry = seedIndustries.includes(c.industry) && c.industry !== "General";
+  const { industry, band, marketShare, formatShare, prior } = priorParts(seed, c, seedIndustries);
   const markets = seed.countries.filter((x) => c.countries.includes(x));
-  const band = sizeBand(seed.followers) === sizeBand(c.followers);
   const formats = seed.formats.filter((f) => c.formats.includes(f));
-  const marketShare = jaccard(seed.countries, c.countries);
-  const formatShare = jaccard(seed.formats, c.formats);
-  const similarity =
-    W_TEXT * cosine +
-    W_INDUSTRY * (industry ? 1 : 0) +
-    W_MARKETS * marketShare +
-    W_SIZE * (band ? 1 : 0) +
-    W_FORMATS * formatShare;
+  const similarity = W_TEXT * cosine + prior;
 
   const why: string[] = [];
   const topicShared = shared.filter((s) => s.term.startsWith("~") || !/^(#|topic:)/.test(s.term));
@@ -174,13 +194,14 @@ export function createSimilarService(deps: { db: AppDb }) {
           PLATFORMS.map((p) => sql`(a.platform = ${p} and a.username = ${canonicalHandle(p, username)})`),
           sql` or `,
         )})`;
-    const [row] = rowsOf<AccountRow>(
-      await db.execute(sql`select ${ACCOUNT_COLUMNS} from accounts a
+    const [row] = await accountRows(
+      db,
+      sql`select ${ACCOUNT_COLUMNS} from accounts a
         left join account_embeddings e on e.account_id = a.id
         where ${where}
-        order by a.last_analyzed_at desc nulls last, a.followers desc limit 1`),
+        order by a.last_analyzed_at desc nulls last, a.followers desc limit 1`,
     );
-    return row ? normalise(row) : null;
+    return row ?? null;
   }
 
   return {
@@ -197,8 +218,10 @@ export function createSimilarService(deps: { db: AppDb }) {
         isSample: seed.isSample,
         query: rep,
         exclude: [seed.id],
+        keyed: KEYED,
         limit: CANDIDATES,
         enough: limit,
+        rank: rankFor(rep),
       });
       const scored = found
         .map((c) => scoreAgainst(rep, c))
@@ -253,6 +276,7 @@ export function createSimilarService(deps: { db: AppDb }) {
       const followerFilter =
         range >= 0 ? sql` and a.followers >= ${bounds[range]} and a.followers < ${bounds[range + 1]}` : sql``;
       const memberKeys = new Set(excludeMembers.map((m) => `${m.platform}:${m.username.toLowerCase()}`));
+      const seedLike = { ...merged, formats, countries, followers, industry: seedIndustries[0]! };
       const found = await candidates({
         platform,
         isSample,
@@ -260,11 +284,12 @@ export function createSimilarService(deps: { db: AppDb }) {
         also: seeds,
         exclude: seeds.map((s) => s.id),
         extra: followerFilter,
+        keyed: LOOKALIKE_KEYED,
         limit: LOOKALIKE_CANDIDATES,
+        rank: rankFor(seedLike, seedIndustries),
         enough: req.page * req.pageSize,
       });
       const targets = resolveTargets(markets);
-      const seedLike = { ...merged, formats, countries, followers, industry: seedIndustries[0]! };
       const ranked = found
         .filter((c) => !memberKeys.has(`${c.platform}:${c.username.toLowerCase()}`))
         .filter((c) => targets.every((t) => coversTarget(c.countries, t)))
