@@ -10,8 +10,8 @@ import { type Identity, type StatedIn, statedInLabel } from "#core/schemas/index
 import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import type { AppDb } from "../../db/database";
 import { rowsOf } from "../../db/rows";
-import { textArray } from "../sql";
 import { NotFoundError } from "../../errors";
+import { textArray } from "../sql";
 
 /**
  * The profiles on other platforms an account states as its own (GET /api/accounts/:username/
