@@ -34,9 +34,9 @@ export interface CandidateQuery {
   /** Further representations whose band keys are asked too (each seed of a lookalike search). */
   also?: Pick<Representation, "terms">[];
   extra?: ReturnType<typeof sql>;
-  /** At most this many read by their band keys (ids and keys only)… */
+  /** At most this many read by their band keys (keys and the prior's figures only)… */
   keyed: number;
-  /** …of which the `limit` sharing the most keys with the query are read whole. */
+  /** …of which the `limit` with the best estimated score (see `rank`) are read whole. */
   limit: number;
   /** Fewer than this through the band keys: add accounts sharing a heavy word. */
   enough: number;
