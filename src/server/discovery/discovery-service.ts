@@ -258,6 +258,60 @@ function anyMask(targets: readonly ResolvedTarget[]): bigint | null {
   return mask;
 }
 
+/**
+ * When a search with any industry estimates its `total` instead of counting it (decision 046).
+ * Tests pass smaller figures to take the estimated path on a small table.
+ */
+export interface TotalEstimation {
+  /** Up to this many candidates `total` is counted exactly; above it, estimated. */
+  exactUpTo: number;
+  /** Rows of the whole table the estimate's block sample reads, whatever the table's size. */
+  sampleRows: number;
+  /** Tables with fewer rows are always counted: no slice of them is worth estimating. */
+  minTableRows: number;
+  /** Candidates an estimated search reads in ranking order to bound the rest. */
+  rankedRead: number;
+}
+
+export const TOTAL_ESTIMATION: TotalEstimation = {
+  exactUpTo: 20_000,
+  sampleRows: 10_000,
+  minTableRows: 200_000,
+  rankedRead: 2_000,
+};
+
+/**
+ * How many rows pass `where`, estimated from a block sample of about `sampleRows` rows of the
+ * table (the same blocks every time while the table is unchanged, so pages agree), to two
+ * significant figures; null when the table is small or the estimate is `exactUpTo` or less (then
+ * the slice is counted exactly).
+ */
+async function estimateCandidates(db: DbOrTx, where: SQL[], tuning: TotalEstimation): Promise<number | null> {
+  const [table] = await queryRows<{ rows: number | string }>(
+    db,
+    sql`select reltuples as rows from pg_class where oid = 'accounts'::regclass`,
+  );
+  const rows = Number(table?.rows ?? 0);
+  // Never analysed (-1) or small: every slice is small enough to count.
+  if (rows <= 0 || rows < tuning.minTableRows) return null;
+  const percent = Math.min(100, (100 * tuning.sampleRows) / rows);
+  const [sample] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from accounts a tablesample system (${sql.raw(percent.toFixed(4))}) repeatable (0)
+        where ${sql.join(where, sql` and `)}`,
+  );
+  const estimate = (Number(sample?.n ?? 0) * 100) / percent;
+  if (estimate <= tuning.exactUpTo) return null;
+  return twoFigures(estimate);
+}
+
+/** 63,412 → 63,000; 1,234,567 → 1,200,000. */
+export function twoFigures(n: number): number {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
 /** Candidates of one industry (or of any, `industry` null), read in the order of a ranking index. */
 interface Stream {
   industry: string | null;
@@ -277,11 +331,17 @@ interface Stream {
  *   base matches whose upper bound reaches T, scores those rows exactly and keeps the best `limit`
  *   scoring T or more: every row scoring T or more is among them, so the answer is exact, ties and
  *   tie-breaks (engagement rate, followers, id) included.
+ * - Any industry on a large table (decision 046): a sample of the table estimates the slice first.
+ *   When it holds more than `exactUpTo` candidates, phase 1 reads only the best `rankedRead`
+ *   of them in the ranking index's order, every row it did not read is bounded by the lowest base
+ *   match it did (with every market covered), and `total` is the sample's estimate, flagged
+ *   `totalEstimated`. The ranking stays exact; only the count is estimated.
  * Null when the request cannot be answered this way, or when the table changed between the phases.
  */
 export async function searchIndexed(
   db: DbOrTx,
   request: DiscoverySearchRequest,
+  tuning: TotalEstimation = TOTAL_ESTIMATION,
 ): Promise<DiscoverySearchResponse | null> {
   const criteria = discoveryCriteria(request);
   const { industry, related, targets, weights, totalWeight } = criteria;
@@ -293,10 +353,15 @@ export async function searchIndexed(
   const page = (rows: Row[], total: number): DiscoverySearchResponse => ({
     results: toResults(rows.slice(window.offset), request, criteria),
     total,
+    ...(estimate === null ? {} : { totalEstimated: true }),
     page: window.page,
     pageSize: window.size,
   });
   const where = hardFilters(request, criteria, "bits");
+  // Any industry: how many candidates, from a sample (null when the table is small enough to count).
+  let estimate = industry ? null : await estimateCandidates(db, where, tuning);
+  // The best `ranked` rows by base match are enough to bound the rest (at least the page's rows).
+  const ranked = estimate === null ? null : Math.max(tuning.rankedRead, limit);
   const streams: Stream[] = industry
     ? [{ industry, fi: 1 }, ...related.map((r) => ({ industry: r, fi: 0.5 }))]
     : [{ industry: null, fi: NEUTRAL_FACTOR }];
@@ -344,7 +409,13 @@ export async function searchIndexed(
     db,
     sql`select ${industry ? sql`a.industry` : sql`null::text`} as ind, a.country_bits & ${union} as cb,
           a.located_bits & ${union} as lb, a.discovery_base_match as m0, count(*) as n
-        from accounts a where ${sql.join(where, sql` and `)}
+        from ${
+          ranked === null
+            ? sql`accounts a where ${sql.join(where, sql` and `)}`
+            : sql`(select a.industry, a.country_bits, a.located_bits, a.discovery_base_match
+                from accounts a where ${sql.join(where, sql` and `)}
+                order by ${order} limit ${w(ranked + 1)}) a`
+        }
         group by 1, 2, 3, 4`,
   );
   const cells = groups.map((g) => ({ ...g, c: coveredOf(masks as bigint[], BigInt(g.cb), BigInt(g.lb)) }));
@@ -358,7 +429,10 @@ export async function searchIndexed(
     const high = ((fixed + ((cell.m0 + 0.5) * wBase) / 100) * 100) / totalWeight + EPS;
     return { ...cell, n: Number(cell.n), low: Math.floor(low + 0.5), high: Math.floor(high + 0.5) };
   });
-  const total = bounds.reduce((a, b) => a + b.n, 0);
+  const seen = bounds.reduce((a, b) => a + b.n, 0);
+  // The ranked read saw the whole slice: its count is exact after all.
+  if (ranked !== null && seen <= ranked) estimate = null;
+  const total = estimate === null ? seen : Math.max(seen, estimate);
   // The largest T that at least `limit` rows surely reach (0 when there are fewer candidates).
   let threshold = 0;
   let sure = 0;
@@ -370,6 +444,19 @@ export async function searchIndexed(
     }
   }
 
+  // The lowest base match (from `from` down) at which a row with every market covered can still
+  // reach T; null when none can. Only for the single any-industry stream (a ranked read).
+  const lowestReaching = (from: number): number | null => {
+    const fixed =
+      weights.industry * NEUTRAL_FACTOR + weights.markets * (targets.length > 0 ? 1 : NEUTRAL_FACTOR);
+    const high = (m0: number) =>
+      Math.floor(((fixed + ((m0 + 0.5) * wBase) / 100) * 100) / totalWeight + EPS + 0.5);
+    if (high(from) < threshold) return null;
+    let m0 = from;
+    while (m0 > 0 && high(m0 - 1) >= threshold) m0 -= 1;
+    return m0;
+  };
+
   // Phase 2: per stream, the rows of every cell whose upper bound reaches T (an index range on the
   // base match), scored exactly; the best `limit` of those scoring T or more are the answer.
   const parts: SQL[] = [];
@@ -378,7 +465,11 @@ export async function searchIndexed(
       (b) => (stream.industry === null || b.ind === stream.industry) && b.high >= threshold,
     );
     if (reach.length === 0) continue;
-    const m0 = Math.min(...reach.map((b) => b.m0));
+    // Rows the ranked read did not reach score at most the lowest base match it read, with every
+    // market covered: the stream reads down to the lowest base match at which such a row still could.
+    const unread = estimate === null ? null : lowestReaching(Math.min(...bounds.map((b) => b.m0)));
+    if (reach.length === 0 && unread === null) continue;
+    const m0 = Math.min(...reach.map((b) => b.m0), unread ?? Number.POSITIVE_INFINITY);
     parts.push(streamSql(stream, sql`a.discovery_base_match >= ${w(m0)}`, null));
   }
   if (parts.length === 0) return page([], total);
@@ -395,6 +486,6 @@ export async function searchIndexed(
       order by t.match desc, t.er desc nulls last, t.fol desc, t.id`,
   );
   // Rows changed between the phases (a concurrent write): only the exhaustive query is exact then.
-  if (rows.length < Math.min(limit, total)) return null;
+  if (rows.length < Math.min(limit, seen)) return null;
   return page(rows, total);
 }

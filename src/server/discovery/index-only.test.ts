@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { discoverySearchRequestSchema } from "#core/schemas/discovery";
 import type { Database } from "../db/database";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
-import { searchIndexed } from "./discovery-service";
+import { searchIndexed, type TotalEstimation } from "./discovery-service";
 import { queryRows } from "./sql";
 
 /** The plans of the statements searchIndexed runs for this request (each run, then explained). */
-async function plansOf(database: Database, input: unknown): Promise<string[]> {
+async function plansOf(database: Database, input: unknown, tuning?: TotalEstimation): Promise<string[]> {
   const request = discoverySearchRequestSchema.parse(input);
   const statements: SQL[] = [];
   const recording = {
@@ -23,7 +23,7 @@ async function plansOf(database: Database, input: unknown): Promise<string[]> {
       return database.db.execute(query);
     },
   };
-  expect(await searchIndexed(recording as unknown as Database["db"], request)).not.toBeNull();
+  expect(await searchIndexed(recording as unknown as Database["db"], request, tuning)).not.toBeNull();
   const plans: string[] = [];
   for (const statement of statements) {
     await database.db.transaction(async (tx) => {
@@ -84,6 +84,27 @@ describe.each(testedDatabaseKinds())("the indexed discovery search reads only it
     },
   ])("no heap reads in the count and the ranked reads: %j", async (request) => {
     const plans = await plansOf(database, request);
+    expectIndexOnly(plans.filter((plan) => !/pg_class/.test(plan)));
+  });
+
+  it.each([
+    { platform: "youtube", followerRange: "100k_to_1mil", industry: "any", targetMarkets: ["India", "us"] },
+    {
+      platform: "tiktok",
+      followerRange: "1mil_plus",
+      industry: "any",
+      targetMarkets: [],
+      samples: "exclude",
+    },
+  ])("an estimated total reads its sample's blocks, the ranking only its indexes: %j", async (request) => {
+    const tuning = { exactUpTo: 20, sampleRows: 300, minTableRows: 0, rankedRead: 5 };
+    const plans = (await plansOf(database, request, tuning)).filter((plan) => !/pg_class/.test(plan));
+    const samples = plans.filter((plan) => /Sample Scan on accounts/.test(plan));
+    expect(samples).toHaveLength(1);
+    expectIndexOnly(plans.filter((plan) => !samples.includes(plan)));
+  });
+
+  function expectIndexOnly(plans: string[]) {
     expect(plans.length).toBeGreaterThanOrEqual(2);
     for (const plan of plans) {
       // The only heap reads left are the final look-up of the returned rows' display columns by id.
@@ -94,5 +115,5 @@ describe.each(testedDatabaseKinds())("the indexed discovery search reads only it
       expect(heapScans, plan).toEqual([]);
       expect(plan).toMatch(/Index Only Scan using accounts_discovery_(count|any|industry)_idx/);
     }
-  });
+  }
 });

@@ -21,7 +21,7 @@ import { COUNTRIES, INDUSTRIES, TARGET_MARKETS } from "#core/taxonomy";
 import type { Database } from "../db/database";
 import { accounts } from "../db/schema";
 import { createTestDatabase, testedDatabaseKinds } from "../testing/test-db";
-import { searchExhaustive, searchIndexed } from "./discovery-service";
+import { discoveryCriteria, searchExhaustive, searchIndexed, twoFigures } from "./discovery-service";
 import { findExhaustive } from "./finder/finder-sql";
 import { finderPlan } from "./finder/plan";
 import { findIndexed } from "./finder/top-k";
@@ -225,6 +225,30 @@ describe.each(testedDatabaseKinds())(
         expect(fast ?? reference, JSON.stringify(request)).toEqual(reference);
       }
       expect(indexed).toBe(discoveryRequests().length);
+    }, 120_000);
+
+    it("discovery with any industry, estimated total: the same ranking, the total to two figures", async () => {
+      // Every slice above 20 rows is "large"; a sample of the whole table (100 %) makes the estimate
+      // the exact count to two figures; reading only the best 5 bounds every other row unread.
+      const tuning = { exactUpTo: 20, sampleRows: 10_000_000, minTableRows: 0, rankedRead: 5 };
+      let estimated = 0;
+      for (const request of discoveryRequests().filter((r) => discoveryCriteria(r).industry === null)) {
+        const reference = await searchExhaustive(database.db, request);
+        const fast = await searchIndexed(database.db, request, tuning);
+        const label = JSON.stringify(request);
+        expect(fast, label).not.toBeNull();
+        expect(fast!.results, label).toEqual(reference.results);
+        if (fast!.totalEstimated) {
+          estimated++;
+          expect(reference.total, label).toBeGreaterThan(20);
+          expect(fast!.total, label).toBe(twoFigures(reference.total));
+        } else {
+          expect(fast!.total, label).toBe(reference.total);
+        }
+      }
+      expect(estimated).toBeGreaterThanOrEqual(10);
+      expect(twoFigures(63_412)).toBe(63_000);
+      expect(twoFigures(1_250_001)).toBe(1_300_000);
     }, 120_000);
 
     it("discovery: the generated data has what the comparison needs (ties, every range, results to cut)", async () => {

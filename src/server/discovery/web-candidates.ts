@@ -256,9 +256,15 @@ export function createWebCandidateService(deps: WebCandidateServiceDeps): WebCan
       const index = await deps.discovery.search(request);
       if (!request.includeWebCandidates) return index;
       const fromIndex: DiscoveryResult[] = index.results.map((r) => ({ ...r, foundVia: "index" }));
+      // What the index search said about its own answer: an estimated total, samples left out or not.
+      const about = {
+        ...(index.totalEstimated ? { totalEstimated: true } : {}),
+        ...(index.samples ? { samples: index.samples } : {}),
+      };
       const indexOnly = (status: WebCandidatesNote["status"], message: string, proposed = 0) => ({
         results: fromIndex,
         total: index.total,
+        ...about,
         page: index.page,
         pageSize: index.pageSize,
         webCandidates: { status, message: `${message} ${INDEX_ONLY}`, proposed, added: 0 },
@@ -375,6 +381,7 @@ export function createWebCandidateService(deps: WebCandidateServiceDeps): WebCan
         return {
           results,
           total: index.total + found.length,
+          ...about,
           page: index.page,
           pageSize: index.pageSize,
           webCandidates: note,

@@ -48,6 +48,8 @@ export interface DiscoveryResultsProps {
   results: readonly DiscoveryResult[];
   /** Every account that passed the filters (results are its best ones). */
   total: number;
+  /** `total` was estimated from a sample of the index (decision 046): shown as "about N". */
+  totalEstimated?: boolean;
   onGenerateReport: GenerateReport;
   /** Today, for the export's file name (tests pass a fixed one). */
   now?: () => Date;
@@ -182,6 +184,7 @@ export function DiscoveryResults({
   criteria,
   results,
   total,
+  totalEstimated = false,
   onGenerateReport,
   now = () => new Date(),
   webCandidates,
@@ -206,6 +209,8 @@ export function DiscoveryResults({
   );
 
   const platformLabel = PLATFORM_LABELS[criteria.platform];
+  // An estimate reads "about 63,000"; a count is shown as counted.
+  const totalText = totalEstimated ? `about ${total.toLocaleString("en-US")}` : String(total);
   const markets = criteria.targetMarkets.length;
 
   const generate = (result: DiscoveryResult) =>
@@ -226,7 +231,7 @@ export function DiscoveryResults({
     <section aria-labelledby={`${id}-heading`} className="flex flex-col gap-4">
       <div className="flex flex-col gap-2">
         <h2 id={`${id}-heading`} tabIndex={-1} className="text-2xl font-semibold focus-visible:outline-none">
-          Found {total} {platformLabel} {total === 1 ? "account" : "accounts"} matching your criteria
+          Found {totalText} {platformLabel} {total === 1 ? "account" : "accounts"} matching your criteria
         </h2>
         <ul className="flex flex-wrap gap-2" aria-label="Search criteria">
           <li>
@@ -249,6 +254,9 @@ export function DiscoveryResults({
         {total > results.length ? (
           <p className="text-sm text-muted-foreground">
             The {results.length} best matches are listed, ranked by match % and then engagement.
+            {totalEstimated
+              ? " The number found is estimated from a sample of the index; the ranking is exact."
+              : null}
           </p>
         ) : null}
       </div>
@@ -392,7 +400,9 @@ export function DiscoveryResults({
             disabled={loadingMore}
             aria-busy={loadingMore || undefined}
           >
-            {loadingMore ? "Loading more accounts..." : `Load more (${results.length} of ${total} listed)`}
+            {loadingMore
+              ? "Loading more accounts..."
+              : `Load more (${results.length} of ${totalText} listed)`}
           </Button>
         </div>
       ) : null}

@@ -54,7 +54,9 @@ async function searchFitness(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(form).getByRole("checkbox", { name: "Canada" }));
   await user.click(within(form).getByRole("checkbox", { name: "Europe" }));
   await user.click(within(form).getByRole("button", { name: "Find Influencers" }));
-  return screen.findByRole("heading", { name: /^Found \d+ Instagram accounts? matching your criteria$/ });
+  return screen.findByRole("heading", {
+    name: /^Found (about )?[\d,]+ Instagram accounts? matching your criteria$/,
+  });
 }
 
 function rowNames() {
@@ -466,6 +468,27 @@ describe("DiscoveryView: beyond the first page", () => {
     expect(searchCalls(calls).at(-1)!.body).toMatchObject({ page: 2, pageSize: 4 });
     // Everything is listed: no more button.
     expect(screen.queryByRole("button", { name: /Load more/ })).not.toBeInTheDocument();
+  });
+
+  it("says 'about' when the server estimated the number found, and that the ranking is exact", async () => {
+    const { user } = setup({
+      "POST /api/discovery/search": {
+        json: {
+          ...discoveryResponse(DISCOVERY_ROWS.slice(0, 4), 63_000),
+          totalEstimated: true,
+          page: 1,
+          pageSize: 4,
+        },
+      },
+    });
+    await searchFitness(user);
+    expect(
+      screen.getByRole("heading", { name: "Found about 63,000 Instagram accounts matching your criteria" }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/estimated from a sample of the index; the ranking is exact/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Load more (4 of about 63,000 listed)" })).toBeInTheDocument();
   });
 });
 

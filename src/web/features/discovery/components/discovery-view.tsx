@@ -119,6 +119,7 @@ export function DiscoveryView({
             ...current.response,
             results: [...current.response.results, ...added],
             total: Math.max(current.response.total, next.total),
+            totalEstimated: current.response.totalEstimated || next.totalEstimated,
           },
         };
       });
@@ -216,6 +217,7 @@ export function DiscoveryView({
             criteria={shown.criteria}
             results={shown.response.results}
             total={shown.response.total}
+            totalEstimated={shown.response.totalEstimated}
             onGenerateReport={onGenerateReport}
             now={now}
             webCandidates={webNote}
