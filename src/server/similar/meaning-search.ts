@@ -10,6 +10,7 @@ import type { DbOrTx } from "../db/database";
 import { rowsOf } from "../db/rows";
 import { sizeFilters } from "../discovery/finder/finder-sql";
 import { FINDER_WEIGHTS, type FinderPlan } from "../discovery/finder/plan";
+import { textArray, w } from "../discovery/sql";
 
 /**
  * The finder's meaning match (issue #36, decision 034): accounts whose representation holds the
@@ -19,10 +20,11 @@ import { FINDER_WEIGHTS, type FinderPlan } from "../discovery/finder/plan";
  * from meaning).
  */
 
-/** Candidates read before scoring. */
+/** Candidates scored (in SQL) before the best `limit` are read whole. */
 const CANDIDATES = 2000;
 
 interface MeaningRow {
+  id: number | string;
   username: string;
   platform: Platform;
   name: string;
@@ -61,21 +63,43 @@ export async function findByMeaning(
   if (topics.length === 0) return [];
   const concepts = topics.map((t) => `~${t}`);
   const size = sizeFilters(plan as FinderPlan);
-  const rows = rowsOf<MeaningRow>(
-    await db.execute(sql`
-      select a.username, a.platform, a.name, a.bio, a.verified, a.followers, a.industry, a.countries,
-        a.located_countries, a.engagement_rate, a.engagement_quality, a.is_sample, a.source, a.origin,
-        a.last_fetched_at, a.last_analyzed_at, e.terms
-      from account_embeddings e join accounts a on a.id = e.account_id
-      where e.terms && ${sql.param(concepts)}::text[] and e.platform = ${plan.platform} and not a.is_private
-        ${size.length > 0 ? sql` and ${sql.join(size, sql` and `)}` : sql``}
-      limit ${CANDIDATES}`),
-  );
   const wText = FINDER_WEIGHTS.text;
   const wIndustry = plan.industries.length > 0 ? FINDER_WEIGHTS.industry : 0;
   const wCountries = plan.countries.length > 0 ? FINDER_WEIGHTS.countries : 0;
   const wEngagement = FINDER_WEIGHTS.engagement;
   const total = wText + wIndustry + wCountries + wEngagement;
+  // Read 1: the candidates scored in the database with the arithmetic `score` below uses, and only
+  // the best `limit` ids kept — 2,000 rows with their bios and terms no longer cross to the server.
+  const fmSql = sql`(select count(*) from unnest(${sql.param(concepts)}::text[]) c where c = any(e.terms))::float8 / ${w(topics.length)}`;
+  const fiSql = sql`(case when a.industry = any(${textArray(plan.industries)}) then 1 when a.industry = any(${textArray(plan.related)}) then 0.5 else 0 end)::float8`;
+  const fcSql = sql`(case when a.located_countries && ${textArray(plan.countries)} then 1 when a.countries && ${textArray(plan.countries)} then ${w(ESTIMATE_FACTOR)} else 0 end)::float8`;
+  const matchSql = sql`floor(((${w(wText)} * s.fm + ${w(wIndustry)} * s.fi + ${w(wCountries)} * s.fc + ${w(wEngagement)} * s.fe) * 100) / ${w(total)} + 0.5)`;
+  const best = rowsOf<{ id: number | string }>(
+    await db.execute(sql`
+      select s.id from (
+        select a.id, a.followers, ${fmSql} as fm, ${fiSql} as fi, ${fcSql} as fc,
+          coalesce(a.engagement_quality, 0)::float8 as fe
+        from account_embeddings e join accounts a on a.id = e.account_id
+        where e.terms && ${sql.param(concepts)}::text[] and e.platform = ${plan.platform} and not a.is_private
+          ${size.length > 0 ? sql` and ${sql.join(size, sql` and `)}` : sql``}
+        limit ${CANDIDATES}
+      ) s
+      order by greatest(0, least(100, ${matchSql})) desc, s.followers desc, s.id
+      limit ${w(limit)}`),
+  );
+  if (best.length === 0) return [];
+  // Read 2: those accounts whole, scored again here for their reasons (the same arithmetic).
+  const rows = rowsOf<MeaningRow>(
+    await db.execute(sql`
+      select a.id, a.username, a.platform, a.name, a.bio, a.verified, a.followers, a.industry, a.countries,
+        a.located_countries, a.engagement_rate, a.engagement_quality, a.is_sample, a.source, a.origin,
+        a.last_fetched_at, a.last_analyzed_at, e.terms
+      from account_embeddings e join accounts a on a.id = e.account_id
+      where a.id = any(${sql.param(best.map((b) => Number(b.id)))}::int8[])`),
+  );
+  // Ties keep the first read's order (match, followers, id).
+  const rank = new Map(best.map((b, i) => [Number(b.id), i]));
+  rows.sort((a, b) => rank.get(Number(a.id))! - rank.get(Number(b.id))!);
   const scored = rows.map((r) => {
     const shared = topics.filter((t) => r.terms.includes(`~${t}`));
     const fm = shared.length / topics.length;
