@@ -159,24 +159,22 @@ export function bestByKeys(
 }
 
 export function createCandidateSearch(db: AppDb) {
-  /** Accounts of the scope (platform, samples or real) matching `match`, at most `limit`, unranked. */
-  const scopeRows = (
-    opts: CandidateQuery,
-    match: ReturnType<typeof sql>,
-    limit: number,
-  ) => sql`(select ${ACCOUNT_COLUMNS} from account_embeddings e join accounts a on a.id = e.account_id
-    where ${match} and e.platform = ${opts.platform} and e.is_sample = ${opts.isSample}
-      and e.account_id <> all(${sql.param(opts.exclude)}::bigint[]) and not a.is_private ${opts.extra ?? sql``}
-    limit ${limit})`;
+  /** The accounts of the scope (platform, samples or real) matching `match`, at most `limit`, unranked. */
+  const inScope = (opts: CandidateQuery, match: ReturnType<typeof sql>, limit: number) =>
+    sql`from account_embeddings e join accounts a on a.id = e.account_id
+      where ${match} and e.platform = ${opts.platform} and e.is_sample = ${opts.isSample}
+        and e.account_id <> all(${sql.param(opts.exclude)}::bigint[]) and not a.is_private ${opts.extra ?? sql``}
+      limit ${limit}`;
+
+  /** Those accounts whole. */
+  const scopeRows = (opts: CandidateQuery, match: ReturnType<typeof sql>, limit: number) =>
+    sql`(select ${ACCOUNT_COLUMNS} ${inScope(opts, match, limit)})`;
 
   /** The same, the keys and the figures of the prior only (step 1). */
   const keyRows = (opts: CandidateQuery, match: ReturnType<typeof sql>, limit: number) =>
     sql`select e.account_id as id, array_to_string(e.signature, ',') as sig, a.followers, a.industry,
         array_to_string(a.countries, chr(31)) as countries, array_to_string(e.formats, chr(31)) as formats
-      from account_embeddings e join accounts a on a.id = e.account_id
-      where ${match} and e.platform = ${opts.platform} and e.is_sample = ${opts.isSample}
-        and e.account_id <> all(${sql.param(opts.exclude)}::bigint[]) and not a.is_private ${opts.extra ?? sql``}
-      limit ${limit}`;
+      ${inScope(opts, match, limit)}`;
   const readKeyed = async (opts: CandidateQuery, match: ReturnType<typeof sql>, limit: number) =>
     rowsOf<{
       id: number | string;
