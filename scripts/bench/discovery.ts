@@ -189,6 +189,8 @@ export async function fillBenchAccounts(db: AppDb, rows: number, shape?: BenchIn
   });
   // Statistics for the planner and the visibility map for index-only scans (PGlite runs no autovacuum).
   await db.execute(sql`vacuum analyze accounts`);
+  // The market patterns its triggers kept (decision 047), as the app's refreshAccountsIndex does.
+  await db.execute(sql`vacuum analyze account_market_patterns`);
 }
 
 // ---------------------------------------------------------------------------------------------

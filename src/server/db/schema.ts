@@ -399,6 +399,25 @@ export const instagramHashtagSearches = pgTable(
   (t) => [primaryKey({ columns: [t.businessAccountId, t.hashtag] })],
 );
 
+/**
+ * The (country bits, located bits) patterns present per platform and follower range (decision 047),
+ * kept by statement triggers on accounts (migration 0022): an estimated discovery search bounds the
+ * market coverage of the rows it did not read by the best pattern present. No unique index on
+ * purpose (writers never wait on each other); readers take distinct values.
+ */
+export const accountMarketPatterns = pgTable(
+  "account_market_patterns",
+  {
+    platform: text("platform").notNull(),
+    followerBucket: smallint("follower_bucket").notNull(),
+    countryBits: bigint("country_bits", { mode: "number" }).notNull(),
+    locatedBits: bigint("located_bits", { mode: "number" }).notNull(),
+  },
+  (t) => [
+    index("account_market_patterns_idx").on(t.platform, t.followerBucket, t.countryBits, t.locatedBits),
+  ],
+);
+
 export const history = pgTable(
   "history",
   {

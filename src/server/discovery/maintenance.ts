@@ -12,6 +12,8 @@ import { syncEmbeddings } from "../similar/embedding-store";
  */
 export async function refreshAccountsIndex(db: AppDb): Promise<void> {
   await db.execute(sql`vacuum (analyze) accounts`);
+  // The market patterns the triggers added (decision 047), read index-only by estimated searches.
+  await db.execute(sql`vacuum (analyze) account_market_patterns`);
   // Issue #36: the representations of the accounts just written (similar creators, lookalikes).
   await syncEmbeddings(db);
   await db.execute(sql`vacuum (analyze) account_embeddings`);
