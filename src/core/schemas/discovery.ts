@@ -247,9 +247,9 @@ export const discoverySearchResponseSchema = z.object({
    */
   total: z.number().int().min(0),
   /**
-   * True when `total` is an estimate (docs/decisions/046-estimated-total.md): a search with any
-   * industry whose slice holds more than 20,000 accounts counts them from a sample of the index, to
-   * two significant figures. The results themselves are always the exact ranking.
+   * True when `total` is an estimate (docs/decisions/046-estimated-total.md, 047): a search on a
+   * large index with more than 5,000 matches counts them from a sample of the index, to two
+   * significant figures. The results themselves are always the exact ranking.
    */
   totalEstimated: z.boolean().optional(),
   /** The page these results are (from 1) and its size: results are ranks (page − 1) · pageSize + 1 onwards. */

@@ -259,7 +259,7 @@ function anyMask(targets: readonly ResolvedTarget[]): bigint | null {
 }
 
 /**
- * When a search with any industry estimates its `total` instead of counting it (decision 046).
+ * When a search on a large table estimates its `total` instead of counting it (decisions 046, 047).
  * Tests pass smaller figures to take the estimated path on a small table.
  */
 export interface TotalEstimation {
@@ -274,26 +274,24 @@ export interface TotalEstimation {
 }
 
 export const TOTAL_ESTIMATION: TotalEstimation = {
-  exactUpTo: 20_000,
+  exactUpTo: 5_000,
   sampleRows: 10_000,
   minTableRows: 200_000,
-  rankedRead: 2_000,
+  rankedRead: 1_000,
 };
 
 /**
  * How many rows pass `where`, estimated from a block sample of about `sampleRows` rows of the
  * table (the same blocks every time while the table is unchanged, so pages agree), to two
- * significant figures; null when the table is small or the estimate is `exactUpTo` or less (then
- * the slice is counted exactly).
+ * significant figures; null when the table is small or the estimate is `exactUpTo`
+ * or less (then the slice is counted exactly).
  */
-async function estimateCandidates(db: DbOrTx, where: SQL[], tuning: TotalEstimation): Promise<number | null> {
-  const [table] = await queryRows<{ rows: number | string }>(
-    db,
-    sql`select reltuples as rows from pg_class where oid = 'accounts'::regclass`,
-  );
-  const rows = Number(table?.rows ?? 0);
-  // Never analysed (-1) or small: every slice is small enough to count.
-  if (rows <= 0 || rows < tuning.minTableRows) return null;
+async function estimateCandidates(
+  db: DbOrTx,
+  where: SQL[],
+  tuning: TotalEstimation,
+  rows: number,
+): Promise<number | null> {
   const percent = Math.min(100, (100 * tuning.sampleRows) / rows);
   const [sample] = await queryRows<{ n: number | string }>(
     db,
@@ -305,11 +303,55 @@ async function estimateCandidates(db: DbOrTx, where: SQL[], tuning: TotalEstimat
   return twoFigures(estimate);
 }
 
-/** 63,412 → 63,000; 1,234,567 → 1,200,000. */
+/**
+ * The table's row count as the planner's statistics hold it, when it is large enough for estimated
+ * totals; null when it is small or was never analysed (reltuples −1): every slice is then counted.
+ */
+async function largeTableRows(db: DbOrTx, tuning: TotalEstimation): Promise<number | null> {
+  const [table] = await queryRows<{ rows: number | string }>(
+    db,
+    sql`select reltuples as rows from pg_class where oid = 'accounts'::regclass`,
+  );
+  const rows = Number(table?.rows ?? 0);
+  return rows > 0 && rows >= tuning.minTableRows ? rows : null;
+}
+
+/**
+ * 63,412 → 63,000; 1,234,567 → 1,200,000. Two figures even when the sample was small (decision 047):
+ * rounding coarser would add its own error to the sample's instead of showing it.
+ */
 export function twoFigures(n: number): number {
   if (n < 100) return Math.round(n);
   const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
   return Math.round(n / unit) * unit;
+}
+
+/**
+ * The best coverage of the chosen markets a row of this platform and follower range can have
+ * (decision 047): the best of the (country bits, located bits) patterns present, which
+ * account_market_patterns keeps by trigger. Every market covered when the table holds none for the
+ * slice (never expected while the triggers run, but never a bound too low).
+ */
+async function bestCoverage(
+  db: DbOrTx,
+  request: DiscoverySearchRequest,
+  masks: readonly bigint[],
+  union: bigint,
+): Promise<number> {
+  // What maskStrengthSql gives a row, worked out per pattern and kept at its best (no sort).
+  const strength = sql.join(
+    masks.map((m) => maskStrengthSql(m, "p")),
+    sql` + `,
+  );
+  const [best] = await queryRows<{ c: number | string | null }>(
+    db,
+    sql`select max(${strength}) as c
+        from account_market_patterns p
+        where p.platform = ${request.platform}
+          and p.follower_bucket = ${w(FOLLOWER_RANGES.indexOf(request.followerRange))}
+          and (p.country_bits & ${int8(union)}) <> 0`,
+  );
+  return best?.c == null ? masks.length : Number(best.c);
 }
 
 /** Candidates of one industry (or of any, `industry` null), read in the order of a ranking index. */
@@ -331,11 +373,13 @@ interface Stream {
  *   base matches whose upper bound reaches T, scores those rows exactly and keeps the best `limit`
  *   scoring T or more: every row scoring T or more is among them, so the answer is exact, ties and
  *   tie-breaks (engagement rate, followers, id) included.
- * - Any industry on a large table (decision 046): a sample of the table estimates the slice first.
- *   When it holds more than `exactUpTo` candidates, phase 1 reads only the best `rankedRead`
- *   of them in the ranking index's order, every row it did not read is bounded by the lowest base
- *   match it did (with every market covered), and `total` is the sample's estimate, flagged
- *   `totalEstimated`. The ranking stays exact; only the count is estimated.
+ * - On a large table (decisions 046 and 047) phase 1 first reads each stream's best `rankedRead`
+ *   rows in the ranking index's order. When no stream has more, those are every candidate. When one
+ *   has, a sample of the table estimates how many there are: up to `exactUpTo` they are counted and
+ *   grouped as above; beyond, `total` is the sample's estimate, flagged `totalEstimated`, and every
+ *   row a stream's read did not reach is bounded by the lowest base match it read and by the best
+ *   market coverage present in the slice (account_market_patterns). The ranking stays exact; only
+ *   the count is estimated.
  * Null when the request cannot be answered this way, or when the table changed between the phases.
  */
 export async function searchIndexed(
@@ -358,10 +402,15 @@ export async function searchIndexed(
     pageSize: window.size,
   });
   const where = hardFilters(request, criteria, "bits");
-  // Any industry: how many candidates, from a sample (null when the table is small enough to count).
-  let estimate = industry ? null : await estimateCandidates(db, where, tuning);
-  // The best `ranked` rows by base match are enough to bound the rest (at least the page's rows).
-  const ranked = estimate === null ? null : Math.max(tuning.rankedRead, limit);
+  // A stream's own reads name its one industry and not the request's list: with the list (a scalar
+  // array) the index could not hand the rows over in ranking order, and would sort the whole stream.
+  const streamWhere = (stream: Stream): SQL[] =>
+    stream.industry === null
+      ? where
+      : [
+          ...hardFilters(request, { ...criteria, industry: null }, "bits"),
+          sql`a.industry = ${stream.industry}`,
+        ];
   const streams: Stream[] = industry
     ? [{ industry, fi: 1 }, ...related.map((r) => ({ industry: r, fi: 0.5 }))]
     : [{ industry: null, fi: NEUTRAL_FACTOR }];
@@ -379,17 +428,15 @@ export async function searchIndexed(
       : sql`${w(NEUTRAL_FACTOR)}::float8`;
   // The ranking indexes' order (both columns are never null; "nulls last" matches the index definition).
   const order = sql`a.discovery_base_match desc nulls last, a.engagement_rate desc nulls last, a.followers desc nulls last, a.id`;
-  const streamSql = (stream: Stream, extra: SQL | null, rows: number | null) => {
-    const conds = [...where];
-    if (stream.industry !== null) conds.push(sql`a.industry = ${stream.industry}`);
-    if (extra) conds.push(extra);
+  const streamSql = (stream: Stream, from: number) => {
+    const conds = [...streamWhere(stream), sql`a.discovery_base_match >= ${w(from)}`];
     return sql`(select s.id, s.er, s.fol, s.fi, s.fm, s.ff, s.fe, ${matchSql(criteria)} as match
       from (
         select a.id, a.engagement_rate as er, a.followers as fol, a.discovery_base_match as m0,
                ${w(stream.fi)}::float8 as fi, ${fm} as fm, a.follower_fit as ff, a.engagement_quality as fe
         from accounts a
         where ${sql.join(conds, sql` and `)}
-        order by ${order}${rows === null ? sql`` : sql` limit ${w(rows)}`}
+        order by ${order}
       ) s)`;
   };
   const display = INDEX_COLUMNS;
@@ -399,25 +446,51 @@ export async function searchIndexed(
   // Grouped by the raw bits of the chosen markets (a bitwise and per row, no arithmetic): what they
   // are worth is worked out here per group (coveredOf), as maskStrengthSql would per row.
   const union = sql.raw(`${anyMask(targets) ?? 0n}::int8`);
-  const groups = await queryRows<{
+  type Group = {
     ind: string | null;
     cb: number | string | bigint;
     lb: number | string | bigint;
     m0: number;
     n: number | string;
-  }>(
-    db,
-    sql`select ${industry ? sql`a.industry` : sql`null::text`} as ind, a.country_bits & ${union} as cb,
-          a.located_bits & ${union} as lb, a.discovery_base_match as m0, count(*) as n
-        from ${
-          ranked === null
-            ? sql`accounts a where ${sql.join(where, sql` and `)}`
-            : sql`(select a.industry, a.country_bits, a.located_bits, a.discovery_base_match
-                from accounts a where ${sql.join(where, sql` and `)}
-                order by ${order} limit ${w(ranked + 1)}) a`
-        }
-        group by 1, 2, 3, 4`,
-  );
+  };
+  const grouped = (from: SQL) =>
+    queryRows<Group>(
+      db,
+      sql`select ${industry ? sql`a.industry` : sql`null::text`} as ind, a.country_bits & ${union} as cb,
+            a.located_bits & ${union} as lb, a.discovery_base_match as m0, count(*) as n
+          from ${from}
+          group by 1, 2, 3, 4`,
+    );
+  const everyCandidate = sql`accounts a where ${sql.join(where, sql` and `)}`;
+  // On a large table (decisions 046, 047) each stream's best `ranked` rows by base match come first
+  // (at least the page's rows): when no stream has more, they are every candidate, counted exactly.
+  const tableRows = await largeTableRows(db, tuning);
+  const ranked = tableRows === null ? null : Math.max(tuning.rankedRead, limit);
+  let estimate: number | null = null;
+  // The streams whose ranked read stopped short of their last candidate.
+  let truncated = new Set<string | null>();
+  let groups: Group[];
+  if (ranked === null || tableRows === null) {
+    groups = await grouped(everyCandidate);
+  } else {
+    const reads = streams.map((stream) => {
+      return sql`(select a.industry, a.country_bits, a.located_bits, a.discovery_base_match
+        from accounts a where ${sql.join(streamWhere(stream), sql` and `)}
+        order by ${order} limit ${w(ranked + 1)})`;
+    });
+    groups = await grouped(sql`(${sql.join(reads, sql` union all `)}) a`);
+    const read = new Map<string | null, number>();
+    for (const g of groups) read.set(g.ind, (read.get(g.ind) ?? 0) + Number(g.n));
+    truncated = new Set([...read].filter(([, n]) => n > ranked).map(([ind]) => ind));
+    if (truncated.size > 0) {
+      // More than the ranked read: estimated from a sample when there are many, else counted.
+      estimate = await estimateCandidates(db, where, tuning, tableRows);
+      if (estimate === null) {
+        groups = await grouped(everyCandidate);
+        truncated = new Set();
+      }
+    }
+  }
   const cells = groups.map((g) => ({ ...g, c: coveredOf(masks as bigint[], BigInt(g.cb), BigInt(g.lb)) }));
   const wBase = weights.followers + weights.engagement;
   const bounds = cells.map((cell) => {
@@ -430,8 +503,6 @@ export async function searchIndexed(
     return { ...cell, n: Number(cell.n), low: Math.floor(low + 0.5), high: Math.floor(high + 0.5) };
   });
   const seen = bounds.reduce((a, b) => a + b.n, 0);
-  // The ranked read saw the whole slice: its count is exact after all.
-  if (ranked !== null && seen <= ranked) estimate = null;
   const total = estimate === null ? seen : Math.max(seen, estimate);
   // The largest T that at least `limit` rows surely reach (0 when there are fewer candidates).
   let threshold = 0;
@@ -444,11 +515,21 @@ export async function searchIndexed(
     }
   }
 
-  // The lowest base match (from `from` down) at which a row with every market covered can still
-  // reach T; null when none can. Only for the single any-industry stream (a ranked read).
-  const lowestReaching = (from: number): number | null => {
+  // The best coverage an unread row can have: every market covered unless the patterns present
+  // say less (decision 047), and never less than a row the ranked read saw.
+  const unreadCoverage =
+    truncated.size === 0 || targets.length === 0
+      ? targets.length
+      : Math.max(
+          await bestCoverage(db, request, masks as bigint[], anyMask(targets)!),
+          ...bounds.map((b) => b.c),
+        );
+  // The lowest base match (from `from` down) at which an unread row of a stream with industry
+  // factor `fi` and that coverage can still reach T; null when none can.
+  const lowestReaching = (from: number, fi: number): number | null => {
     const fixed =
-      weights.industry * NEUTRAL_FACTOR + weights.markets * (targets.length > 0 ? 1 : NEUTRAL_FACTOR);
+      weights.industry * fi +
+      weights.markets * (targets.length > 0 ? unreadCoverage / targets.length : NEUTRAL_FACTOR);
     const high = (m0: number) =>
       Math.floor(((fixed + ((m0 + 0.5) * wBase) / 100) * 100) / totalWeight + EPS + 0.5);
     if (high(from) < threshold) return null;
@@ -461,16 +542,16 @@ export async function searchIndexed(
   // base match), scored exactly; the best `limit` of those scoring T or more are the answer.
   const parts: SQL[] = [];
   for (const stream of streams) {
-    const reach = bounds.filter(
-      (b) => (stream.industry === null || b.ind === stream.industry) && b.high >= threshold,
-    );
-    if (reach.length === 0) continue;
-    // Rows the ranked read did not reach score at most the lowest base match it read, with every
-    // market covered: the stream reads down to the lowest base match at which such a row still could.
-    const unread = estimate === null ? null : lowestReaching(Math.min(...bounds.map((b) => b.m0)));
+    const own = bounds.filter((b) => stream.industry === null || b.ind === stream.industry);
+    const reach = own.filter((b) => b.high >= threshold);
+    // Rows the ranked read did not reach have a base match no higher than the lowest it read, and at
+    // best the coverage unreadCoverage: the stream reads down to where such a row still could reach T.
+    const unread = truncated.has(stream.industry)
+      ? lowestReaching(Math.min(...own.map((b) => b.m0)), stream.fi)
+      : null;
     if (reach.length === 0 && unread === null) continue;
     const m0 = Math.min(...reach.map((b) => b.m0), unread ?? Number.POSITIVE_INFINITY);
-    parts.push(streamSql(stream, sql`a.discovery_base_match >= ${w(m0)}`, null));
+    parts.push(streamSql(stream, m0));
   }
   if (parts.length === 0) return page([], total);
   const rows = await queryRows<Row>(

@@ -101,7 +101,11 @@ describe.each(testedDatabaseKinds())("the indexed discovery search reads only it
     const plans = (await plansOf(database, request, tuning)).filter((plan) => !/pg_class/.test(plan));
     const samples = plans.filter((plan) => /Sample Scan on accounts/.test(plan));
     expect(samples).toHaveLength(1);
-    expectIndexOnly(plans.filter((plan) => !samples.includes(plan)));
+    // With markets, the best coverage present in the slice (decision 047): from the patterns' index.
+    const patterns = plans.filter((plan) => /account_market_patterns/.test(plan));
+    expect(patterns).toHaveLength((request.targetMarkets ?? []).length > 0 ? 1 : 0);
+    for (const plan of patterns) expect(plan).toMatch(/Index Only Scan using account_market_patterns_idx/);
+    expectIndexOnly(plans.filter((plan) => !samples.includes(plan) && !patterns.includes(plan)));
   });
 
   function expectIndexOnly(plans: string[]) {

@@ -153,8 +153,9 @@ export function targetStrengthSql(target: ResolvedTarget): SQL {
 }
 
 /** The same from the stored bits (`mask` as targetMask gives it). */
-export function maskStrengthSql(mask: bigint): SQL {
-  return sql`(case when (a.located_bits & ${int8(mask)}) <> 0 then 1::float8 when (a.country_bits & ${int8(mask)}) <> 0 then ${float8(ESTIMATE_FACTOR)} else 0::float8 end)`;
+export function maskStrengthSql(mask: bigint, alias: "a" | "p" = "a"): SQL {
+  const t = sql.raw(alias);
+  return sql`(case when (${t}.located_bits & ${int8(mask)}) <> 0 then 1::float8 when (${t}.country_bits & ${int8(mask)}) <> 0 then ${float8(ESTIMATE_FACTOR)} else 0::float8 end)`;
 }
 
 // ---------------------------------------------------------------------------------------------
