@@ -283,8 +283,8 @@ export const TOTAL_ESTIMATION: TotalEstimation = {
 /**
  * How many rows pass `where`, estimated from a block sample of about `sampleRows` rows of the
  * table (the same blocks every time while the table is unchanged, so pages agree), to two
- * significant figures; null when the table is small or the estimate is `exactUpTo`
- * or less (then the slice is counted exactly).
+ * significant figures; null when the estimate is `exactUpTo` or less (then the slice is counted
+ * exactly).
  */
 async function estimateCandidates(
   db: DbOrTx,
@@ -465,19 +465,19 @@ export async function searchIndexed(
   // On a large table (decisions 046, 047) each stream's best `ranked` rows by base match come first
   // (at least the page's rows): when no stream has more, they are every candidate, counted exactly.
   const tableRows = await largeTableRows(db, tuning);
-  const ranked = tableRows === null ? null : Math.max(tuning.rankedRead, limit);
   let estimate: number | null = null;
   // The streams whose ranked read stopped short of their last candidate.
   let truncated = new Set<string | null>();
   let groups: Group[];
-  if (ranked === null || tableRows === null) {
+  if (tableRows === null) {
     groups = await grouped(everyCandidate);
   } else {
-    const reads = streams.map((stream) => {
-      return sql`(select a.industry, a.country_bits, a.located_bits, a.discovery_base_match
+    const ranked = Math.max(tuning.rankedRead, limit);
+    const reads = streams.map(
+      (stream) => sql`(select a.industry, a.country_bits, a.located_bits, a.discovery_base_match
         from accounts a where ${sql.join(streamWhere(stream), sql` and `)}
-        order by ${order} limit ${w(ranked + 1)})`;
-    });
+        order by ${order} limit ${w(ranked + 1)})`,
+    );
     groups = await grouped(sql`(${sql.join(reads, sql` union all `)}) a`);
     const read = new Map<string | null, number>();
     for (const g of groups) read.set(g.ind, (read.get(g.ind) ?? 0) + Number(g.n));
