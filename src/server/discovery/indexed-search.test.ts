@@ -15,7 +15,6 @@ import {
   discoverySearchRequestSchema,
   FOLLOWER_RANGES,
   type Interpretation,
-  pageWindow,
 } from "#core/schemas/discovery";
 import { PLATFORMS, type Platform } from "#core/schemas/platform";
 import { COUNTRIES, INDUSTRIES, TARGET_MARKETS } from "#core/taxonomy";
