@@ -445,7 +445,8 @@ export async function searchIndexed(
   // and enough to bound every row's match from below and above without reading it.
   // Grouped by the raw bits of the chosen markets (a bitwise and per row, no arithmetic): what they
   // are worth is worked out here per group (coveredOf), as maskStrengthSql would per row.
-  const union = sql.raw(`${anyMask(targets) ?? 0n}::int8`);
+  const unionMask = anyMask(targets) ?? 0n;
+  const union = sql.raw(`${unionMask}::int8`);
   type Group = {
     ind: string | null;
     cb: number | string | bigint;
@@ -520,10 +521,7 @@ export async function searchIndexed(
   const unreadCoverage =
     truncated.size === 0 || targets.length === 0
       ? targets.length
-      : Math.max(
-          await bestCoverage(db, request, masks as bigint[], anyMask(targets)!),
-          ...bounds.map((b) => b.c),
-        );
+      : Math.max(await bestCoverage(db, request, masks as bigint[], unionMask), ...bounds.map((b) => b.c));
   // The lowest base match (from `from` down) at which an unread row of a stream with industry
   // factor `fi` and that coverage can still reach T; null when none can.
   const lowestReaching = (from: number, fi: number): number | null => {
