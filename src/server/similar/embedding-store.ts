@@ -88,14 +88,53 @@ function sampleDay(now: Date): Date {
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The GIN indexes every representation write adds entries to (terms: 32, signature: 24 a row). */
+const GIN_INDEXES = ["account_embeddings_terms_idx", "account_embeddings_signature_idx"] as const;
+/**
+ * Their pending list in kB (migrations 0014 and 0019): small, because PGlite runs no autovacuum and
+ * every query reads the whole pending list until something flushes it.
+ */
+const GIN_PENDING_KB = 128;
+/**
+ * While a build writes this many representations or more, the pending lists may grow to 4 MB
+ * (PostgreSQL's default) and are merged into the indexes in bulk: at 100k sample creators on PGlite a
+ * rebuild wrote at 596 µs a row with 128 kB and 229 µs with 4 MB (decision 048). Queries meanwhile read
+ * a longer pending list; the lists are flushed and the limit put back when the build ends.
+ */
+const BULK_BUILD_ROWS = 1000;
+const BULK_PENDING_KB = 4096;
+
+/**
+ * Sets the GIN indexes' pending-list limit to `kb` where it is not already (one catalog read when it
+ * is). Every build calls it, so a bulk build stopped half-way (a crash, a kill) is put right by the
+ * next one, the housekeeping's included.
+ */
+async function setGinPendingLimit(db: AppDb, kb: number): Promise<void> {
+  const current = rowsOf<{ name: string; options: string[] | null }>(
+    await db.execute(sql`select relname as name, reloptions as options from pg_class
+      where relname in (${sql.join(
+        GIN_INDEXES.map((n) => sql`${n}`),
+        sql`, `,
+      )}) and relnamespace = current_schema()::regnamespace`),
+  );
+  for (const row of current) {
+    if ((row.options ?? []).includes(`gin_pending_list_limit=${kb}`)) continue;
+    await db.execute(sql.raw(`alter index "${row.name}" set (gin_pending_list_limit = ${kb})`));
+  }
+}
+
+/** Merges the GIN pending lists into the indexes, then puts the small limit back. */
+async function endBulkBuild(db: AppDb): Promise<void> {
+  for (const name of GIN_INDEXES) await db.execute(sql`select gin_clean_pending_list(${name}::regclass)`);
+  await setGinPendingLimit(db, GIN_PENDING_KB);
+}
+
 /**
  * Builds the representations that are missing or stale (all of them with `all`), in batches by
  * account id. Sample creators store no posts: their captions are regenerated from the sample catalog,
  * as their reports are. Returns how many were written.
  */
 export async function syncEmbeddings(db: AppDb, opts: SyncOptions = {}): Promise<{ built: number }> {
-  const batchSize = opts.batchSize ?? 2000;
-  const now = opts.now ?? new Date();
   const staleWhere = opts.all
     ? sql`true`
     : sql`(e.account_id is null or e.updated_at < a.updated_at or e.model <> ${REPRESENTATION_MODEL})`;
@@ -105,7 +144,24 @@ export async function syncEmbeddings(db: AppDb, opts: SyncOptions = {}): Promise
       where ${staleWhere}`),
   );
   const total = Number(countRow?.n ?? 0);
+  const bulk = total >= BULK_BUILD_ROWS;
+  await setGinPendingLimit(db, bulk ? BULK_PENDING_KB : GIN_PENDING_KB);
   if (total === 0) return { built: 0 };
+  try {
+    return await buildStale(db, opts, staleWhere, total);
+  } finally {
+    if (bulk) await endBulkBuild(db);
+  }
+}
+
+async function buildStale(
+  db: AppDb,
+  opts: SyncOptions,
+  staleWhere: ReturnType<typeof sql>,
+  total: number,
+): Promise<{ built: number }> {
+  const batchSize = opts.batchSize ?? 2000;
+  const now = opts.now ?? new Date();
   const catalogs = new Map<number, SampleCatalog>();
   const catalogFor = (seed: number, index: number) => {
     let c = catalogs.get(seed);

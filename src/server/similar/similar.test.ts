@@ -256,6 +256,34 @@ describe.each(testedDatabaseKinds())("similar creators and lookalikes (%s)", (ki
     await syncEmbeddings(h.database.db);
   });
 
+  it("a bulk build writes through long GIN pending lists, then flushes them and puts the short limit back (decision 048)", async () => {
+    const db = h.database.db;
+    const limits = async () =>
+      rowsOf<{ relname: string; reloptions: string[] }>(
+        await db.execute(sql`select relname, reloptions from pg_class
+          where relname in ('account_embeddings_terms_idx', 'account_embeddings_signature_idx') order by relname`),
+      ).map((r) => `${r.relname}: ${r.reloptions.join(" ")}`);
+    const short = [
+      "account_embeddings_signature_idx: gin_pending_list_limit=128",
+      "account_embeddings_terms_idx: gin_pending_list_limit=128",
+    ];
+    // Every sample creator again (1,500 and more: a bulk build); the limits read while it runs.
+    let during: Promise<string[]> | undefined;
+    const { built } = await syncEmbeddings(db, {
+      all: true,
+      onProgress: () => {
+        during ??= limits();
+      },
+    });
+    expect(built).toBeGreaterThanOrEqual(SAMPLES);
+    expect(await during).toEqual(short.map((s) => s.replace("=128", "=4096")));
+    expect(await limits()).toEqual(short);
+    // A bulk build killed half-way leaves the long limit: the next build of any size puts it right.
+    await db.execute(sql`alter index account_embeddings_signature_idx set (gin_pending_list_limit = 4096)`);
+    expect((await syncEmbeddings(db)).built).toBe(0);
+    expect(await limits()).toEqual(short);
+  });
+
   it("finds a near duplicate through the band keys, follows its profile when it changes, forgets it once removed", async () => {
     const db = h.database.db;
     const anna = REAL[0]!;
