@@ -42,7 +42,7 @@ import { finderPlan } from "../../src/server/discovery/finder/plan";
 import { queryRows } from "../../src/server/discovery/sql";
 import { ensureBuilds, npmStartArgs } from "./npm-start";
 import { withThrowawayPostgres } from "./throwaway-postgres";
-import { type BenchOptions, type Figure, percentile, rowsOption } from "./types";
+import { type BenchOptions, enginesOption, type Figure, percentile, rowsOption } from "./types";
 
 const QUERIES = 200;
 const TARGET_MS = { discovery: 50, finder: 100 } as const;
@@ -106,7 +106,7 @@ interface BenchIndexShape {
   samples: number;
 }
 
-const GROWN_INDEX: BenchIndexShape = { profileOnly: 1 / 3, samples: 2_000 };
+export const GROWN_INDEX: BenchIndexShape = { profileOnly: 1 / 3, samples: 2_000 };
 
 /**
  * Fills `accounts` with `rows` synthetic creators in one INSERT … SELECT … FROM generate_series:
@@ -546,21 +546,6 @@ async function serverMemory(databaseUrl: string, rows: number): Promise<Figure> 
       else child.once("exit", resolve);
     });
   }
-}
-
-/**
- * `--engines=postgres` (or `pglite`, or both, the default): which databases to measure. PGlite holds
- * the whole table in memory (about 5 GB at 1M rows), so the 1M figures are usually PostgreSQL only.
- */
-function enginesOption(): ("pglite" | "postgres")[] {
-  const arg = process.argv.find((a) => a.startsWith("--engines="));
-  if (!arg) return ["pglite", "postgres"];
-  const engines = arg.slice(10).split(",");
-  const bad = engines.filter((e) => e !== "pglite" && e !== "postgres");
-  if (bad.length > 0 || engines.length === 0) {
-    throw new Error(`--engines takes pglite, postgres or both (got ${arg.slice(10)})`);
-  }
-  return engines as ("pglite" | "postgres")[];
 }
 
 export async function benchDiscovery(opts: BenchOptions): Promise<Figure[]> {

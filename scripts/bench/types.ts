@@ -51,3 +51,19 @@ export function rowsOption(quick: boolean): number[] {
   }
   return rows;
 }
+
+/**
+ * `--engines=postgres` (or `pglite`, or both, the default): which databases the database benchmarks
+ * measure. PGlite holds the whole table in memory (about 5 GB at 1M rows), so the 1M figures are
+ * usually PostgreSQL only.
+ */
+export function enginesOption(): ("pglite" | "postgres")[] {
+  const arg = process.argv.find((a) => a.startsWith("--engines="));
+  if (!arg) return ["pglite", "postgres"];
+  const engines = arg.slice(10).split(",");
+  const bad = engines.filter((e) => e !== "pglite" && e !== "postgres");
+  if (bad.length > 0 || engines.length === 0) {
+    throw new Error(`--engines takes pglite, postgres or both (got ${arg.slice(10)})`);
+  }
+  return engines as ("pglite" | "postgres")[];
+}
