@@ -135,7 +135,7 @@ async function benchOne(database: Database, kind: "pglite" | "postgres", rows: n
   const buildRate = (build.value.built / build.ms) * 1000;
   const { createSimilarService, scoreAgainst } = await import("../../src/server/similar/similar-service");
 
-  const service = createSimilarService({ db: database.db });
+  const service = createSimilarService({ db: database.db, kind });
   const rssBeforeQueries = rssMb();
   const seeds = rowsOf<{ platform: Platform; username: string }>(
     await database.db.execute(sql`select platform, username from accounts where not is_private

@@ -161,7 +161,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(seoRoutes, { seo: services.seo, appUrl: config.appUrl });
   // Issue #36: similar creators and lookalikes.
   await app.register(similarRoutes, {
-    similar: createSimilarService({ db: deps.database.db }),
+    similar: createSimilarService({ db: deps.database.db, kind: deps.database.kind }),
     lists: services.lists,
   });
   const site = { appUrl: config.appUrl, brandName: config.brandName };

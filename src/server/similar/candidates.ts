@@ -3,7 +3,7 @@ import type { Platform } from "#core/schemas/platform";
 import type { Origin } from "#core/schemas/similar";
 import type { Representation } from "#core/similar/represent";
 import { signatureOf, signatureScope } from "#core/similar/signature";
-import type { AppDb } from "../db/database";
+import type { DbOrTx } from "../db/database";
 import { rowsOf } from "../db/rows";
 
 /**
@@ -116,7 +116,7 @@ function normalise(r: RawAccountRow): AccountRow {
 }
 
 /** Rows of ACCOUNT_COLUMNS, normalised. */
-export async function accountRows(db: AppDb, query: ReturnType<typeof sql>): Promise<AccountRow[]> {
+export async function accountRows(db: DbOrTx, query: ReturnType<typeof sql>): Promise<AccountRow[]> {
   return rowsOf<RawAccountRow>(await db.execute(query)).map(normalise);
 }
 
@@ -158,7 +158,7 @@ export function bestByKeys(
   return scored.slice(0, limit).map((r) => r.id);
 }
 
-export function createCandidateSearch(db: AppDb) {
+export function createCandidateSearch(db: DbOrTx) {
   /** The accounts of the scope (platform, samples or real) matching `match`, at most `limit`, unranked. */
   const inScope = (opts: CandidateQuery, match: ReturnType<typeof sql>, limit: number) =>
     sql`from account_embeddings e join accounts a on a.id = e.account_id
