@@ -7,6 +7,7 @@ import { addToAppScripts } from "#core/seo/app-scripts";
 import {
   DEFAULT_BRAND_NAME,
   headTags,
+  matchRoute,
   PAGE_DATA_ELEMENT_ID,
   SHELL_BRAND_MARK,
   type SiteInfo,
@@ -97,7 +98,9 @@ export async function registerWebApp(
     if (request.method !== "GET" && request.method !== "HEAD") {
       return reply.status(404).send({ message: `Nothing at ${request.method} ${url}`, code: "NOT_FOUND" });
     }
-    if (/\.[a-z0-9]{1,8}$/i.test(url)) {
+    // A missing file (an old asset, a probe for /wp-login.php): a short answer, not the app. A handle
+    // with a dot is not a file: /report/tiktok/tariq.scott and /instagram-analytics/nat.geo are pages.
+    if (/\.[a-z0-9]{1,8}$/i.test(url) && matchRoute(url).kind !== "account") {
       return reply.status(404).type("text/plain").send("Not found");
     }
     if (!templateFor) {

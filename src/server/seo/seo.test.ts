@@ -1,6 +1,7 @@
+import { eq } from "drizzle-orm";
 import Fastify from "fastify";
 import { JSDOM } from "jsdom";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { accounts } from "../db/schema";
 import { useTestApp } from "../testing/test-app";
 import { testedDatabaseKinds } from "../testing/test-db";
@@ -110,6 +111,37 @@ describe.each(testedDatabaseKinds())("server-rendered page metadata and sitemap 
       const p = await page(url);
       expect(p.titles[0], url).toContain("(@janedoe) Instagram report");
       expect(p.canonical, url).toBe(`${APP_URL}/report/instagram/janedoe`);
+    }
+  });
+
+  it("serves the pages of a handle with a dot, which ends like a file name (tariq.scott)", async () => {
+    const [dotted] = await t.database.db
+      .insert(accounts)
+      .values({
+        platform: "tiktok",
+        username: "tariq.scott",
+        name: "Tariq",
+        followers: 42_000,
+        source: "import",
+        lastAnalyzedAt: new Date("2026-01-10T12:00:00Z"),
+      })
+      .returning({ id: accounts.id });
+    onTestFinished(async () => {
+      await t.database.db.delete(accounts).where(eq(accounts.id, dotted!.id));
+    });
+    for (const url of [
+      "/report/tiktok/tariq.scott",
+      "/report/tariq.scott",
+      "/tiktok-analytics/tariq.scott",
+    ]) {
+      const p = await page(url);
+      expect(p.canonical, url).toBe(`${APP_URL}/report/tiktok/tariq.scott`);
+    }
+    // A missing file is still a short 404, not the app.
+    for (const url of ["/assets/gone-1a2b3c.js", "/wp-login.php", "/favicon-old.ico"]) {
+      const res = await t.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers["content-type"], url).toMatch(/^text\/plain/);
     }
   });
 
