@@ -107,9 +107,26 @@ const BULK_PENDING_KB = 4096;
 /**
  * Sets the GIN indexes' pending-list limit to `kb` where it is not already (one catalog read when it
  * is). Every build calls it, so a bulk build stopped half-way (a crash, a kill) is put right by the
- * next one, the housekeeping's included.
+ * next one, the housekeeping's included. Only the indexes' owner may: where the app's role is not
+ * (migrations run by another role), the build runs with the limits it finds, as before 048.
  */
 async function setGinPendingLimit(db: AppDb, kb: number): Promise<void> {
+  try {
+    await setGinPendingLimitAsOwner(db, kb);
+  } catch (err) {
+    if (!isNotOwner(err)) throw err;
+  }
+}
+
+/** PostgreSQL's "must be owner" (42501, insufficient privilege). */
+function isNotOwner(err: unknown): boolean {
+  const code =
+    (err as { code?: unknown; cause?: { code?: unknown } }).code ??
+    (err as { cause?: { code?: unknown } }).cause?.code;
+  return code === "42501";
+}
+
+async function setGinPendingLimitAsOwner(db: AppDb, kb: number): Promise<void> {
   const current = rowsOf<{ name: string; options: string[] | null }>(
     await db.execute(sql`select relname as name, reloptions as options from pg_class
       where relname in (${sql.join(
@@ -125,7 +142,12 @@ async function setGinPendingLimit(db: AppDb, kb: number): Promise<void> {
 
 /** Merges the GIN pending lists into the indexes, then puts the small limit back. */
 async function endBulkBuild(db: AppDb): Promise<void> {
-  for (const name of GIN_INDEXES) await db.execute(sql`select gin_clean_pending_list(${name}::regclass)`);
+  try {
+    for (const name of GIN_INDEXES) await db.execute(sql`select gin_clean_pending_list(${name}::regclass)`);
+  } catch (err) {
+    // Not the owner: the next vacuum (refreshAccountsIndex, autovacuum) merges them.
+    if (!isNotOwner(err)) throw err;
+  }
   await setGinPendingLimit(db, GIN_PENDING_KB);
 }
 
