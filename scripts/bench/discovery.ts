@@ -34,14 +34,14 @@ import {
 } from "../../src/core/schemas/discovery";
 import { PLATFORMS } from "../../src/core/schemas/platform";
 import { COUNTRIES, INDUSTRIES, TARGET_MARKETS } from "../../src/core/taxonomy";
-import { type AppDb, type Database, type DbOrTx, openDatabase } from "../../src/server/db/database";
+import type { AppDb, Database, DbOrTx } from "../../src/server/db/database";
 import { createDiscoveryService, searchExhaustive } from "../../src/server/discovery/discovery-service";
 import { createFinderService } from "../../src/server/discovery/finder/finder-service";
 import { findExhaustive } from "../../src/server/discovery/finder/finder-sql";
 import { finderPlan } from "../../src/server/discovery/finder/plan";
 import { queryRows } from "../../src/server/discovery/sql";
 import { ensureBuilds, npmStartArgs } from "./npm-start";
-import { withThrowawayPostgres } from "./throwaway-postgres";
+import { onEachEngine } from "./throwaway-postgres";
 import { type BenchOptions, enginesOption, type Figure, percentile, rowsOption } from "./types";
 
 const QUERIES = 200;
@@ -548,28 +548,17 @@ async function serverMemory(databaseUrl: string, rows: number): Promise<Figure> 
   }
 }
 
-export async function benchDiscovery(opts: BenchOptions): Promise<Figure[]> {
-  const figures: Figure[] = [];
-  const engines = enginesOption();
-  for (const rows of rowsOption(opts.quick)) {
-    if (engines.includes("pglite")) {
-      const database = await openDatabase({ dataDir: "memory://" });
-      try {
-        figures.push(...(await benchOne(database, "pglite", rows)));
-      } finally {
-        await database.close();
-      }
-    }
-    const url = process.env.DATABASE_URL;
-    if (url && engines.includes("postgres"))
-      figures.push(
-        ...(await withThrowawayPostgres(url, "bench_discovery", async (database, dbUrl) => [
-          ...(await benchOne(database, "postgres", rows)),
-          await serverMemory(dbUrl, rows),
-        ])),
-      );
-  }
-  return figures;
+export function benchDiscovery(opts: BenchOptions): Promise<Figure[]> {
+  // On PostgreSQL, also the memory of a real server process answering the same queries.
+  return onEachEngine(
+    rowsOption(opts.quick),
+    enginesOption(),
+    "bench_discovery",
+    async (database, kind, rows, url) => [
+      ...(await benchOne(database, kind, rows)),
+      ...(url ? [await serverMemory(url, rows)] : []),
+    ],
+  );
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {

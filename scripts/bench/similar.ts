@@ -23,12 +23,12 @@ import { sql } from "drizzle-orm";
 import { indexFieldsForSnapshot } from "../../src/core/engine/build-report";
 import { createSampleCatalog } from "../../src/core/sample";
 import type { Platform } from "../../src/core/schemas/platform";
-import { type Database, openDatabase } from "../../src/server/db/database";
+import type { Database } from "../../src/server/db/database";
 import { rowsOf } from "../../src/server/db/rows";
 import { refreshAccountsIndex } from "../../src/server/discovery/maintenance";
 import { seedSampleAccounts } from "../../src/server/samples/sample-service";
 import { fillBenchAccounts, GROWN_INDEX } from "./discovery";
-import { withThrowawayPostgres } from "./throwaway-postgres";
+import { onEachEngine } from "./throwaway-postgres";
 import { type BenchOptions, enginesOption, type Figure, percentile, rowsOption } from "./types";
 
 const SEEDS = 200;
@@ -275,27 +275,8 @@ async function benchOne(database: Database, kind: "pglite" | "postgres", rows: n
   ];
 }
 
-export async function benchSimilar(opts: BenchOptions): Promise<Figure[]> {
-  const figures: Figure[] = [];
-  const engines = enginesOption();
-  for (const rows of rowsOption(opts.quick)) {
-    if (engines.includes("pglite")) {
-      const database = await openDatabase({ dataDir: "memory://" });
-      try {
-        figures.push(...(await benchOne(database, "pglite", rows)));
-      } finally {
-        await database.close();
-      }
-    }
-    const url = process.env.DATABASE_URL;
-    if (url && engines.includes("postgres"))
-      figures.push(
-        ...(await withThrowawayPostgres(url, "bench_similar", (database) =>
-          benchOne(database, "postgres", rows),
-        )),
-      );
-  }
-  return figures;
+export function benchSimilar(opts: BenchOptions): Promise<Figure[]> {
+  return onEachEngine(rowsOption(opts.quick), enginesOption(), "bench_similar", benchOne);
 }
 
 if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href) {
