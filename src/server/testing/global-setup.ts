@@ -13,20 +13,47 @@ import { openDatabase } from "../db/database";
  * (CREATE DATABASE … TEMPLATE: ~0.3 s instead of ~2.5 s of migrations each; issue #38).
  */
 export default async function setup(project: TestProject) {
+  // The config's two groups of files (vitest.config.ts) each run this setup, and so does the root:
+  // they share one set of templates, made once (each group's module loader imports this file anew,
+  // so the state lives on globalThis) and removed when the last of them is torn down.
+  const holder = globalThis as SharedHolder;
+  holder[SHARED] ??= { users: 0, templates: makeTemplates() };
+  const shared = holder[SHARED];
+  shared.users += 1;
+  const { file, postgresTemplate, remove } = await shared.templates;
+  project.provide("pgliteTemplate", file);
+  project.provide("postgresTemplate", postgresTemplate);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users === 0) {
+      delete holder[SHARED];
+      await remove();
+    }
+  };
+}
+
+const SHARED = Symbol.for("app.test.templates");
+interface Templates {
+  file: string;
+  postgresTemplate: string;
+  remove: () => Promise<void>;
+}
+type SharedHolder = { [SHARED]?: { users: number; templates: Promise<Templates> } };
+
+async function makeTemplates(): Promise<Templates> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "app-test-template-"));
   const file = path.join(dir, "template.tar");
   const database = await openDatabase({ dataDir: "memory://" });
   const dump = await database.pglite!.dumpDataDir("none");
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   await database.close();
-  project.provide("pgliteTemplate", file);
   const baseUrl = process.env.DATABASE_URL;
   const postgresTemplate = baseUrl ? await migratedPostgresTemplate(baseUrl) : "";
-  project.provide("postgresTemplate", postgresTemplate);
-  return async () => {
+  const remove = async () => {
     fs.rmSync(dir, { recursive: true, force: true });
     if (baseUrl && postgresTemplate) await adminQuery(baseUrl, `DROP DATABASE IF EXISTS ${postgresTemplate}`);
   };
+  return { file, postgresTemplate, remove };
 }
 
 async function adminQuery(baseUrl: string, text: string): Promise<void> {
