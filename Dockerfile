@@ -23,4 +23,4 @@ HEALTHCHECK --interval=15s --timeout=3s --retries=3 CMD node -e "fetch('http://1
 # Node is PID 1 and handles SIGTERM itself: it drains requests and background jobs, then exits
 # (25 s at most; give the container at least 30 s to stop).
 STOPSIGNAL SIGTERM
-CMD ["node", "--max-semi-space-size=2", "--enable-source-maps", "dist/server/server.js"]
+CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=25", "--enable-source-maps", "dist/server/server.js"]
