@@ -1,9 +1,43 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { ComponentProps } from "react";
+import { type ComponentProps, createContext, useCallback, useContext, useState } from "react";
 import { cn } from "../../lib/utils";
 
-export const Dialog = DialogPrimitive.Root;
+const DialogOpen = createContext(false);
+
+/** Whether the dialog around is open: its content (and a sheet's) is mounted only then. */
+export function useDialogOpen(): boolean {
+  return useContext(DialogOpen);
+}
+
+/**
+ * Radix Dialog's root, whose overlay and content are mounted only while it is open (decision 049).
+ * Radix keeps a closed dialog's parts in a Presence, which updates its state synchronously while React
+ * commits the page: with a dialog or two in every page's frame, that made the app's first commit run
+ * every effect of the page and render again in the same task. These dialogs have no closing
+ * animation, so mounting the content only when open shows the same.
+ */
+export function Dialog({
+  open: openProp,
+  defaultOpen,
+  onOpenChange,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Root>) {
+  const [own, setOwn] = useState(defaultOpen ?? false);
+  const open = openProp ?? own;
+  const change = useCallback(
+    (next: boolean) => {
+      if (openProp === undefined) setOwn(next);
+      onOpenChange?.(next);
+    },
+    [openProp, onOpenChange],
+  );
+  return (
+    <DialogOpen.Provider value={open}>
+      <DialogPrimitive.Root open={open} onOpenChange={change} {...props} />
+    </DialogOpen.Provider>
+  );
+}
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 export const DialogPortal = DialogPrimitive.Portal;
@@ -22,6 +56,7 @@ export function DialogContent({
   children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  if (!useDialogOpen()) return null;
   return (
     <DialogPortal>
       <DialogOverlay />

@@ -2,9 +2,13 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ComponentProps } from "react";
 import { cn } from "../../lib/utils";
+import { Dialog, useDialogOpen } from "./dialog";
 
-/** A side drawer: a Radix Dialog sliding in from the left (focus trap, Escape, aria-modal). */
-export const Sheet = DialogPrimitive.Root;
+/**
+ * A side drawer: a Radix Dialog sliding in from the left (focus trap, Escape, aria-modal), its content
+ * mounted only while open (see Dialog).
+ */
+export const Sheet = Dialog;
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 export const SheetTitle = DialogPrimitive.Title;
@@ -15,6 +19,7 @@ export function SheetContent({
   children,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  if (!useDialogOpen()) return null;
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/60 data-[state=open]:animate-fade-in" />

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import "../../testing/dom";
+import { act, fireEvent, render, screen } from "@testing-library/react";
+import { Profiler } from "react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { Dialog, DialogContent, DialogTitle } from "./dialog";
+import { Tooltip, TooltipContent, TooltipTrigger } from "./tooltip";
+
+function Mark({ name, tip }: { name: string; tip: string }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <button type="button">{name}</button>
+      </TooltipTrigger>
+      <TooltipContent>{tip}</TooltipContent>
+    </Tooltip>
+  );
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("Tooltip", () => {
+  it("opens on focus at once, describes its trigger, and closes on blur and on Escape", () => {
+    render(<Mark name="Followers" tip="Counted from the profile" />);
+    const button = screen.getByRole("button", { name: "Followers" });
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+    act(() => button.focus());
+    expect(screen.getByRole("tooltip")).toHaveTextContent("Counted from the profile");
+    expect(button).toHaveAccessibleDescription("Counted from the profile");
+    act(() => button.blur());
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+    expect(button).not.toHaveAttribute("aria-describedby");
+    act(() => button.focus());
+    fireEvent.keyDown(document, { key: "Escape" });
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+  });
+
+  it("opens on hover after its delay, not on a touch, and closes when the pointer leaves", () => {
+    vi.useFakeTimers();
+    render(<Mark name="Grade" tip="From five sub-scores" />);
+    const button = screen.getByRole("button", { name: "Grade" });
+    fireEvent.pointerMove(button, { pointerType: "touch" });
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+    fireEvent.pointerMove(button, { pointerType: "mouse" });
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(60));
+    expect(screen.getByRole("tooltip")).toHaveTextContent("From five sub-scores");
+    // Moving onto the tooltip itself keeps it open; leaving that closes it.
+    fireEvent.pointerLeave(button, { pointerType: "mouse" });
+    fireEvent.pointerEnter(screen.getByRole("tooltip"));
+    act(() => vi.advanceTimersByTime(500));
+    expect(screen.getByRole("tooltip")).toBeInTheDocument();
+    fireEvent.pointerLeave(screen.getByRole("tooltip"));
+    act(() => vi.advanceTimersByTime(150));
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+  });
+
+  it("shows one tooltip at a time, and a press on the trigger closes it without the focus reopening it", () => {
+    render(
+      <>
+        <Mark name="First" tip="one" />
+        <Mark name="Second" tip="two" />
+      </>,
+    );
+    act(() => screen.getByRole("button", { name: "First" }).focus());
+    expect(screen.getByRole("tooltip")).toHaveTextContent("one");
+    act(() => screen.getByRole("button", { name: "Second" }).focus());
+    expect(screen.getAllByRole("tooltip")).toHaveLength(1);
+    expect(screen.getByRole("tooltip")).toHaveTextContent("two");
+    const first = screen.getByRole("button", { name: "First" });
+    fireEvent.pointerDown(first);
+    act(() => first.focus());
+    expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+  });
+
+  it("keeps the trigger's own handlers and ref", () => {
+    const clicked = vi.fn();
+    let node: HTMLButtonElement | null = null;
+    render(
+      <Tooltip>
+        <TooltipTrigger asChild>
+          <button
+            type="button"
+            onClick={clicked}
+            ref={(el) => {
+              node = el;
+            }}
+          >
+            Why
+          </button>
+        </TooltipTrigger>
+        <TooltipContent>Because</TooltipContent>
+      </Tooltip>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Why" }));
+    expect(clicked).toHaveBeenCalledOnce();
+    expect(node).toBe(screen.getByRole("button", { name: "Why" }));
+  });
+
+  // Decision 049: a page's first commit must not schedule a synchronous render of its own. Radix's
+  // tooltip (its trigger kept in state from a ref) and a closed Radix dialog (Presence) both did,
+  // which ran the page's effects and a second render in the same long task.
+  it("mounting twenty tooltips and a closed dialog commits once", () => {
+    const commits: string[] = [];
+    render(
+      <Profiler id="page" onRender={(_id, phase) => commits.push(phase)}>
+        {Array.from({ length: 20 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+          <Mark key={i} name={`Mark ${i}`} tip={`Tip ${i}`} />
+        ))}
+        <Dialog open={false}>
+          <DialogContent>
+            <DialogTitle>Sign in</DialogTitle>
+          </DialogContent>
+        </Dialog>
+      </Profiler>,
+    );
+    expect(commits).toEqual(["mount"]);
+  });
+});
