@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import "../../testing/dom";
 import { act, fireEvent, render, screen } from "@testing-library/react";
-import { Profiler } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { Dialog, DialogContent, DialogTitle } from "./dialog";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./tooltip";
 
 function Mark({ name, tip }: { name: string; tip: string }) {
@@ -99,26 +97,5 @@ describe("Tooltip", () => {
     fireEvent.click(screen.getByRole("button", { name: "Why" }));
     expect(clicked).toHaveBeenCalledOnce();
     expect(node).toBe(screen.getByRole("button", { name: "Why" }));
-  });
-
-  // Decision 049: a page's first commit must not schedule a synchronous render of its own. Radix's
-  // tooltip (its trigger kept in state from a ref) and a closed Radix dialog (Presence) both did,
-  // which ran the page's effects and a second render in the same long task.
-  it("mounting twenty tooltips and a closed dialog commits once", () => {
-    const commits: string[] = [];
-    render(
-      <Profiler id="page" onRender={(_id, phase) => commits.push(phase)}>
-        {Array.from({ length: 20 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
-          <Mark key={i} name={`Mark ${i}`} tip={`Tip ${i}`} />
-        ))}
-        <Dialog open={false}>
-          <DialogContent>
-            <DialogTitle>Sign in</DialogTitle>
-          </DialogContent>
-        </Dialog>
-      </Profiler>,
-    );
-    expect(commits).toEqual(["mount"]);
   });
 });
