@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LOOKALIKE_MAX_SEEDS, SIMILAR_DEFAULT_LIMIT, SIMILAR_MAX_LIMIT } from "../similar/limits";
 import { type AccountOrigin, accountOriginSchema } from "./account-origin";
 import { discoveryResultSchema, FOLLOWER_RANGES, MAX_RESULTS, MAX_TARGET_MARKETS } from "./discovery";
 import { PLATFORMS, platformSchema } from "./platform";
@@ -7,9 +8,7 @@ import { PLATFORMS, platformSchema } from "./platform";
  * Similar creators of an account and lookalikes of a set (issue #36, decision 034).
  */
 
-export const SIMILAR_MAX_LIMIT = 50;
-export const SIMILAR_DEFAULT_LIMIT = 10;
-export const LOOKALIKE_MAX_SEEDS = 10;
+export { LOOKALIKE_MAX_SEEDS, SIMILAR_DEFAULT_LIMIT, SIMILAR_MAX_LIMIT };
 
 /** Where an account's row came from: the index's `origin` (issue #35). */
 export type Origin = AccountOrigin;

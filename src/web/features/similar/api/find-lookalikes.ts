@@ -1,9 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import {
-  type LookalikesRequest,
-  type LookalikesResponse,
-  lookalikesResponseSchema,
-} from "#core/schemas/similar";
+import type { LookalikesRequest, LookalikesResponse } from "#core/schemas/similar";
 import { api } from "../../../lib/api-client";
 
 export const LOOKALIKES_PATH = "/api/discovery/lookalikes";
@@ -13,7 +9,12 @@ export async function findLookalikes(
   request: Partial<LookalikesRequest> & Pick<LookalikesRequest, "seeds">,
   signal?: AbortSignal,
 ): Promise<LookalikesResponse> {
-  return lookalikesResponseSchema.parse(await api.post(LOOKALIKES_PATH, request, { signal }));
+  // Loaded with the answer, as get-similar.ts does: the lists page need not build it to open.
+  const [body, { lookalikesResponseSchema }] = await Promise.all([
+    api.post(LOOKALIKES_PATH, request, { signal }),
+    import("#core/schemas/similar"),
+  ]);
+  return lookalikesResponseSchema.parse(body);
 }
 
 export function useFindLookalikes() {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { stripAt } from "#core/handles";
 import type { Platform } from "#core/schemas/platform";
-import { type SimilarResponse, similarResponseSchema } from "#core/schemas/similar";
+import type { SimilarResponse } from "#core/schemas/similar";
 import { api } from "../../../lib/api-client";
 import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 
@@ -15,7 +15,13 @@ export async function getSimilar(
   platform: Platform,
   signal?: AbortSignal,
 ): Promise<SimilarResponse> {
-  return similarResponseSchema.parse(await api.get(similarPath(username, platform), { signal }));
+  // The schema (with discovery's, which it reuses) is loaded with the first answer, not with the report
+  // page: building it took ~25 ms of a slow phone's main thread in the task that starts the page.
+  const [body, { similarResponseSchema }] = await Promise.all([
+    api.get(similarPath(username, platform), { signal }),
+    import("#core/schemas/similar"),
+  ]);
+  return similarResponseSchema.parse(body);
 }
 
 export function similarQueryOptions(username: string, platform: Platform, lastUpdated?: string) {

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { formatFollowers } from "#core/format";
 import type { Platform } from "#core/schemas/platform";
-import { LOOKALIKE_MAX_SEEDS } from "#core/schemas/similar";
+import { LOOKALIKE_MAX_SEEDS } from "#core/similar/limits";
 import { Button } from "../../../components/ui/button";
 import { paths } from "../../../config/paths";
 import { useFindLookalikes } from "../api/find-lookalikes";
