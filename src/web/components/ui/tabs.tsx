@@ -126,7 +126,8 @@ export function TabsTrigger({
 }
 
 /**
- * A tab's panel. With `forceMount` it stays mounted (hidden) while another tab is selected, keeping
+ * A tab's panel. It is not itself in the Tab order (Radix's was): the app's panels begin with a form,
+ * whose first field Tab reaches next, as WAI-ARIA's pattern advises. With `forceMount` it stays mounted (hidden) while another tab is selected, keeping
  * what was typed in it; without, it is mounted only while its tab is selected.
  */
 export function TabsContent({
@@ -147,11 +148,7 @@ export function TabsContent({
       aria-labelledby={tabId(context.baseId, value)}
       data-state={selected ? "active" : "inactive"}
       hidden={hidden ?? !selected}
-      tabIndex={0}
-      className={cn(
-        "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background",
-        className,
-      )}
+      className={className}
       {...props}
     >
       {children}
