@@ -98,4 +98,35 @@ describe("Tooltip", () => {
     expect(clicked).toHaveBeenCalledOnce();
     expect(node).toBe(screen.getByRole("button", { name: "Why" }));
   });
+  it("closes when the page scrolls, and sits beside its trigger, flipped when its side has no room", () => {
+    // jsdom has no layout: a trigger 20 px high near the window's top-left corner, a 120 × 40 tooltip.
+    const rect = (left: number, top: number, width: number, height: number) =>
+      ({ left, top, width, height, right: left + width, bottom: top + height, x: left, y: top }) as DOMRect;
+    const spy = vi.spyOn(HTMLElement.prototype, "getBoundingClientRect").mockImplementation(function (
+      this: HTMLElement,
+    ) {
+      return this.getAttribute("role") === "tooltip" ? rect(0, 0, 120, 40) : rect(10, 2, 60, 20);
+    });
+    try {
+      render(
+        <Tooltip>
+          <TooltipTrigger asChild>
+            <button type="button">Above</button>
+          </TooltipTrigger>
+          <TooltipContent>No room above</TooltipContent>
+        </Tooltip>,
+      );
+      const button = screen.getByRole("button", { name: "Above" });
+      act(() => button.focus());
+      // "top" has no room above a trigger 2 px from the top: below it, 6 px away, kept 4 px from the left edge.
+      const tip = screen.getByRole("tooltip");
+      expect(tip.style.top).toBe("28px");
+      expect(tip.style.left).toBe("4px");
+      expect(tip.style.visibility).toBe("visible");
+      fireEvent.scroll(window);
+      expect(screen.queryByRole("tooltip")).not.toBeInTheDocument();
+    } finally {
+      spy.mockRestore();
+    }
+  });
 });
