@@ -52,6 +52,24 @@ describe("scripts/check-bundle-size.mjs (the 170 KB initial-JavaScript budget of
     );
   });
 
+  it("fails a build whose initial JavaScript carries zod (its source map says so), not one whose lazy chunk does", () => {
+    const dir = fakeBuild(10_000, 10_000);
+    const map = (sources: string[]) => JSON.stringify({ version: 3, sources, mappings: "" });
+    fs.writeFileSync(path.join(dir, "assets", "index-a1.js.map"), map(["../../src/web/main.tsx"]));
+    fs.writeFileSync(
+      path.join(dir, "assets", "lazy-c3.js.map"),
+      map(["../../node_modules/zod/v4/core/core.js"]),
+    );
+    expect(check(dir).status).toBe(0);
+    fs.writeFileSync(
+      path.join(dir, "assets", "vendor-b2.js.map"),
+      map(["../../node_modules/zod/v4/classic/schemas.js", "../../src/core/schemas/auth.ts"]),
+    );
+    const r = check(dir);
+    expect(r.status).toBe(1);
+    expect(r.out).toContain("The initial JavaScript carries zod in /assets/vendor-b2.js");
+  });
+
   it("fails with a clear message when there is no build", () => {
     const r = check(path.join(os.tmpdir(), "no-such-build-dir"));
     expect(r.status).toBe(2);

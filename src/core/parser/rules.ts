@@ -1,6 +1,6 @@
 export { isChannelId } from "../handles";
 
-import { PLATFORM_LABELS, type Platform } from "../schemas/platform";
+import { PLATFORM_LABELS, type Platform } from "../platforms";
 
 /** Spec §5 and §9: per-platform handle length limits. */
 export const HANDLE_MAX_LENGTH: Readonly<Record<Platform, number>> = {

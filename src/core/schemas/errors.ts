@@ -10,8 +10,7 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-/** Spec §8: what a screen says when an error carries no message of its own (the one copy). */
-export const UNKNOWN_ERROR = "An unknown error occurred";
+export { UNKNOWN_ERROR } from "../error-text";
 
 /**
  * An error body as a client reads it: every field optional (a proxy may answer with anything), other

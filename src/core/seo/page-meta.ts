@@ -1,6 +1,6 @@
 import { formatFollowers } from "../format";
 import { stripAt } from "../handles";
-import { isPlatform, PLATFORM_LABELS, type Platform } from "../schemas/platform";
+import { isPlatform, PLATFORM_LABELS, type Platform } from "../platforms";
 
 /**
  * Page metadata (spec §2 "Page metadata") shared by the server, which writes it into the HTML it

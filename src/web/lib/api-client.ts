@@ -6,7 +6,6 @@
  *   the global `auth-error` event, which opens the sign-in dialog.
  */
 
-import { receivedErrorSchema } from "#core/schemas/errors";
 import { currentWorkspaceId, sendsWorkspaceHeader, WORKSPACE_HEADER } from "./workspace-store";
 
 export const AUTH_ERROR_EVENT = "auth-error";
@@ -73,6 +72,20 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The server's error body read with its schema, which loads with the first failed answer: zod is not
+ * part of the first script every page evaluates (decision 050). Null when the schema cannot load
+ * (the page then shows the status and the text, as for a body that is not the server's).
+ */
+async function readErrorBody(parsed: Record<string, unknown>) {
+  try {
+    const { receivedErrorSchema } = await import("#core/schemas/errors");
+    return receivedErrorSchema.safeParse(parsed);
+  } catch {
+    return null;
+  }
+}
+
 async function errorFromResponse(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => "");
   let parsed: unknown;
@@ -81,7 +94,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
   } catch {
     parsed = undefined;
   }
-  const body = isRecord(parsed) ? receivedErrorSchema.safeParse(parsed) : null;
+  const body = isRecord(parsed) ? await readErrorBody(parsed) : null;
   if (body?.success) {
     return new ApiError(body.data.message || response.statusText || "Request failed", {
       status: response.status,

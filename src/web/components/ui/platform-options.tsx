@@ -1,4 +1,4 @@
-import { PLATFORM_LABELS, PLATFORMS } from "#core/schemas/platform";
+import { PLATFORM_LABELS, PLATFORMS } from "#core/platforms";
 
 /** The platforms as <option>s of a platform select, in the product's order, with their labels. */
 export function PlatformOptions() {

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef, useState } from "react";
+import { UNKNOWN_ERROR } from "#core/error-text";
 import type { Account } from "#core/schemas/account";
-import { quotaEventSchema, type StageEvent, stageEventSchema } from "#core/schemas/analysis-stream";
-import { receivedErrorSchema, UNKNOWN_ERROR } from "#core/schemas/errors";
+import type { StageEvent } from "#core/schemas/analysis-stream";
 import type { AnalyzeRequest } from "#core/schemas/input";
 import { loadAccountSchema } from "../../../lib/account-schema";
 import { ApiError } from "../../../lib/api-client";
@@ -40,8 +40,13 @@ export async function analyzeWithProgress(
   const { onStage, signal } = options;
   if (typeof EventSource === "undefined") return analyzeAccount(request, signal);
   if (signal?.aborted) throw abortError(signal);
-  // Before the stream opens, so that its last event is read as soon as it arrives.
-  const accountSchema = await loadAccountSchema();
+  // Before the stream opens, so that its events are read as soon as they arrive. Loaded now, not with
+  // the page: zod is not part of the first script every page evaluates (decision 050).
+  const [accountSchema, { quotaEventSchema, stageEventSchema }, { receivedErrorSchema }] = await Promise.all([
+    loadAccountSchema(),
+    import("#core/schemas/analysis-stream"),
+    import("#core/schemas/errors"),
+  ]);
   if (signal?.aborted) throw abortError(signal);
 
   return new Promise<Account>((resolve, reject) => {

@@ -12,7 +12,6 @@ import {
 import { toast } from "sonner";
 import { useLocation } from "wouter";
 import type { Account } from "#core/schemas/account";
-import { searchFormSchema } from "#core/schemas/input";
 import type { Platform } from "#core/schemas/platform";
 import { ErrorText } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -113,8 +112,17 @@ export function AnalyzerForm({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
+    let loaded: InputTools;
+    try {
+      loaded = tools ?? (await loadInputTools());
+    } catch {
+      toast.error(ANALYSIS_ERROR_TITLE, {
+        description: "The page could not load everything it needs. Please reload it.",
+      });
+      return;
+    }
     // The same zod schema as the server's (spec §5 messages).
-    const checked = searchFormSchema.safeParse({ platform, username });
+    const checked = loaded.searchFormSchema.safeParse({ platform, username });
     if (!checked.success) {
       const next: FieldErrors = {};
       for (const issue of checked.error.issues) {
@@ -123,15 +131,6 @@ export function AnalyzerForm({
       }
       setErrors(next);
       if (next.username) inputRef.current?.focus();
-      return;
-    }
-    let loaded: InputTools;
-    try {
-      loaded = tools ?? (await loadInputTools());
-    } catch {
-      toast.error(ANALYSIS_ERROR_TITLE, {
-        description: "The page could not load everything it needs. Please reload it.",
-      });
       return;
     }
     const prepared = loaded.prepareSubmission(checked.data.username, checked.data.platform);

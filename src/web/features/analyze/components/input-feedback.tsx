@@ -1,6 +1,6 @@
 import { Lightbulb } from "lucide-react";
 import type { ParsedInput } from "#core/parser/index";
-import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
+import { PLATFORM_LABELS, type Platform } from "#core/platforms";
 import { Button } from "../../../components/ui/button";
 
 const INPUT_TYPE_LABELS: Record<ParsedInput["inputType"], string> = {

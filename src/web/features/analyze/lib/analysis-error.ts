@@ -1,4 +1,4 @@
-import { UNKNOWN_ERROR } from "#core/schemas/errors";
+import { UNKNOWN_ERROR } from "#core/error-text";
 import { type AuthErrorDetail, isApiError } from "../../../lib/api-client";
 
 export { UNKNOWN_ERROR };

@@ -1,6 +1,7 @@
 import { type UseMutationOptions, useMutation } from "@tanstack/react-query";
-import { type LoginResponse, loginResponseSchema } from "#core/schemas/auth";
+import type { LoginResponse } from "#core/schemas/auth";
 import { api } from "../../../lib/api-client";
+import { authSchemas, parseWhenLoaded } from "../../../lib/parse-when-loaded";
 
 export const DEV_LOGIN_PATH = "/api/auth/dev-login";
 
@@ -10,7 +11,10 @@ export interface DevLoginInput {
 
 /** Development sign-in (server started with DEV_LOGIN=1). */
 export async function devLogin(input: DevLoginInput): Promise<LoginResponse> {
-  return loginResponseSchema.parse(await api.post(DEV_LOGIN_PATH, { email: input.email }));
+  return parseWhenLoaded(
+    api.post(DEV_LOGIN_PATH, { email: input.email }),
+    authSchemas().then((m) => m.loginResponseSchema),
+  );
 }
 
 export function useDevLogin(

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type User, userSchema } from "#core/schemas/auth";
+import type { User } from "#core/schemas/auth";
 import { api, isApiError } from "../../../lib/api-client";
+import { authSchemas, parseWhenLoaded } from "../../../lib/parse-when-loaded";
 import { ME_PATH } from "../../../lib/query-client";
 
 export { ME_PATH };
@@ -8,7 +9,10 @@ export { ME_PATH };
 /** The signed-in user, or null when the visitor is signed out (401). */
 export async function getMe(signal?: AbortSignal): Promise<User | null> {
   try {
-    return userSchema.parse(await api.get(ME_PATH, { signal }));
+    return await parseWhenLoaded(
+      api.get(ME_PATH, { signal }),
+      authSchemas().then((m) => m.userSchema),
+    );
   } catch (error) {
     if (isApiError(error) && error.status === 401) return null;
     throw error;

@@ -1,12 +1,16 @@
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
-import { type ReportCount, reportCountSchema } from "#core/schemas/auth";
+import type { ReportCount } from "#core/schemas/auth";
 import { api } from "../../../lib/api-client";
+import { authSchemas, parseWhenLoaded } from "../../../lib/parse-when-loaded";
 
 export const REPORT_COUNT_PATH = "/api/reports/count";
 export const reportCountQueryKey = [REPORT_COUNT_PATH] as const;
 
 export async function getReportCount(signal?: AbortSignal): Promise<ReportCount> {
-  return reportCountSchema.parse(await api.get(REPORT_COUNT_PATH, { signal }));
+  return parseWhenLoaded(
+    api.get(REPORT_COUNT_PATH, { signal }),
+    authSchemas().then((m) => m.reportCountSchema),
+  );
 }
 
 export function reportCountQueryOptions({ enabled = true }: { enabled?: boolean } = {}) {

@@ -1,6 +1,7 @@
 import { type UseMutationOptions, useMutation } from "@tanstack/react-query";
-import { type LoginResponse, loginResponseSchema } from "#core/schemas/auth";
+import type { LoginResponse } from "#core/schemas/auth";
 import { api } from "../../../lib/api-client";
+import { authSchemas, parseWhenLoaded } from "../../../lib/parse-when-loaded";
 
 export const LOGIN_PATH = "/api/auth/login";
 
@@ -10,7 +11,10 @@ export interface LoginInput {
 }
 
 export async function login(input: LoginInput): Promise<LoginResponse> {
-  return loginResponseSchema.parse(await api.post(LOGIN_PATH, { credential: input.credential }));
+  return parseWhenLoaded(
+    api.post(LOGIN_PATH, { credential: input.credential }),
+    authSchemas().then((m) => m.loginResponseSchema),
+  );
 }
 
 export function useLogin(

@@ -1,11 +1,15 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { type ClientConfig, clientConfigSchema } from "#core/schemas/client-config";
+import type { ClientConfig } from "#core/schemas/client-config";
 import { api } from "../../../lib/api-client";
+import { parseWhenLoaded } from "../../../lib/parse-when-loaded";
 
 export const CONFIG_PATH = "/api/config";
 
 export async function getConfig(signal?: AbortSignal): Promise<ClientConfig> {
-  return clientConfigSchema.parse(await api.get(CONFIG_PATH, { signal }));
+  return parseWhenLoaded(
+    api.get(CONFIG_PATH, { signal }),
+    import("#core/schemas/client-config").then((m) => m.clientConfigSchema),
+  );
 }
 
 export function configQueryOptions() {

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import type { LookalikesRequest, LookalikesResponse } from "#core/schemas/similar";
 import { api } from "../../../lib/api-client";
+import { parseWhenLoaded } from "../../../lib/parse-when-loaded";
 
 export const LOOKALIKES_PATH = "/api/discovery/lookalikes";
 
@@ -10,11 +11,10 @@ export async function findLookalikes(
   signal?: AbortSignal,
 ): Promise<LookalikesResponse> {
   // Loaded with the answer, as get-similar.ts does: the lists page need not build it to open.
-  const [body, { lookalikesResponseSchema }] = await Promise.all([
+  return parseWhenLoaded(
     api.post(LOOKALIKES_PATH, request, { signal }),
-    import("#core/schemas/similar"),
-  ]);
-  return lookalikesResponseSchema.parse(body);
+    import("#core/schemas/similar").then((m) => m.lookalikesResponseSchema),
+  );
 }
 
 export function useFindLookalikes() {

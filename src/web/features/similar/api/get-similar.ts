@@ -3,6 +3,7 @@ import { stripAt } from "#core/handles";
 import type { Platform } from "#core/schemas/platform";
 import type { SimilarResponse } from "#core/schemas/similar";
 import { api } from "../../../lib/api-client";
+import { parseWhenLoaded } from "../../../lib/parse-when-loaded";
 import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 
 /** GET /api/accounts/{username}/similar?platform=&limit= — similar creators, each with why (issue #36). */
@@ -17,11 +18,10 @@ export async function getSimilar(
 ): Promise<SimilarResponse> {
   // The schema (with discovery's, which it reuses) is loaded with the first answer, not with the report
   // page: building it took ~25 ms of a slow phone's main thread in the task that starts the page.
-  const [body, { similarResponseSchema }] = await Promise.all([
+  return parseWhenLoaded(
     api.get(similarPath(username, platform), { signal }),
-    import("#core/schemas/similar"),
-  ]);
-  return similarResponseSchema.parse(body);
+    import("#core/schemas/similar").then((m) => m.similarResponseSchema),
+  );
 }
 
 export function similarQueryOptions(username: string, platform: Platform, lastUpdated?: string) {

@@ -1,0 +1,21 @@
+/** What a read needs of a zod schema. */
+export interface ResponseSchema<T> {
+  parse(value: unknown): T;
+}
+
+/**
+ * `body` parsed with the schema that `schema` resolves to, both awaited together: the schema's module
+ * (and zod with it) loads while the request is under way, not with the page's first script, which
+ * every page evaluates before it can respond (issue #38 item 5, decision 050). Whichever of the two
+ * fails first is the read's error: a schema that cannot load fails the read as a network error would.
+ */
+export async function parseWhenLoaded<T>(
+  body: Promise<unknown>,
+  schema: Promise<ResponseSchema<T>>,
+): Promise<T> {
+  const [value, parser] = await Promise.all([body, schema]);
+  return parser.parse(value);
+}
+
+/** The session and sign-in schemas (`#core/schemas/auth`), loaded once when a read first needs them. */
+export const authSchemas = () => import("#core/schemas/auth");
