@@ -4,8 +4,8 @@
 // - The web app is rebuilt when its build is missing, older than its sources, or not a production
 //   build (a build made under NODE_ENV=development bundles React's development build; issue #39
 //   item 7). It is always built for production, whatever NODE_ENV says.
-// - The server is rebuilt when its bundle is missing or older than src/server, src/core or
-//   package.json. Both builds run in child processes, so neither the bundler nor its memory stays
+// - The server is rebuilt when its bundle is missing or older than src/server, src/core,
+//   package.json or the last install (it carries most packages' code, decision 051). Both builds run in child processes, so neither the bundler nor its memory stays
 //   in the server's process: production runs plain JavaScript, no runtime transpiler (issue #38).
 import { spawnSync } from "node:child_process";
 import path from "node:path";

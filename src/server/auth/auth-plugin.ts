@@ -104,45 +104,50 @@ export interface AuthPluginOptions {
  * Resolves the session on every request, refuses cross-site state changes (CSRF), and offers
  * helpers for routes: requireUser, requireAdmin, quotaIdentity, startSession, endSession.
  */
-export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, opts) => {
-  const names = cookieNames(opts.config);
-  const appOrigin = new URL(opts.config.appUrl).origin;
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app: FastifyInstance, opts) => {
+    const names = cookieNames(opts.config);
+    const appOrigin = new URL(opts.config.appUrl).origin;
 
-  app.decorateRequest("user", null);
-  app.decorateRequest("sessionToken", null);
-  const declared = new Map<string, RouteAuth>();
-  app.decorate("routeAuth", declared);
+    app.decorateRequest("user", null);
+    app.decorateRequest("sessionToken", null);
+    const declared = new Map<string, RouteAuth>();
+    app.decorate("routeAuth", declared);
 
-  // `config: { auth }` on a route becomes its own onRequest check; the bearer-key routes of
-  // /api/v1 never read the session, so a session rule there would be a mistake.
-  app.addHook("onRoute", (route) => {
-    assertRouteDeclaresAuth(route);
-    const rule = route.config?.auth;
-    for (const method of [route.method].flat())
-      if (rule !== undefined) declared.set(`${method} ${route.url}`, rule);
-    if (rule === undefined || rule === "public" || rule === "api-key") return;
-    const check = authCheck(rule);
-    const existing = route.onRequest;
-    route.onRequest = [
-      check,
-      ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
-    ];
-  });
+    // `config: { auth }` on a route becomes its own onRequest check; the bearer-key routes of
+    // /api/v1 never read the session, so a session rule there would be a mistake.
+    app.addHook("onRoute", (route) => {
+      assertRouteDeclaresAuth(route);
+      const rule = route.config?.auth;
+      for (const method of [route.method].flat())
+        if (rule !== undefined) declared.set(`${method} ${route.url}`, rule);
+      if (rule === undefined || rule === "public" || rule === "api-key") return;
+      const check = authCheck(rule);
+      const existing = route.onRequest;
+      route.onRequest = [
+        check,
+        ...(existing === undefined ? [] : Array.isArray(existing) ? existing : [existing]),
+      ];
+    });
 
-  app.addHook("onRequest", async (request) => {
-    // /api/v1 reads no cookie (an API key is its only credential), so it needs no Origin check.
-    if (isBearerApiRequest(request)) return;
-    // Decided on the matched route and for every unsafe method, never on the raw URL: the router
-    // decodes /%61pi/… and /api/analyze/%73tream to the same handlers, and answers HEAD with GET's.
-    assertSameOrigin(request, appOrigin);
-    if (!isApiRequest(request)) return;
-    const token = readSigned(request, names.session);
-    if (token) {
-      request.user = await opts.sessions.resolve(token);
-      request.sessionToken = request.user ? token : null;
-    }
-  });
-});
+    app.addHook("onRequest", async (request) => {
+      // /api/v1 reads no cookie (an API key is its only credential), so it needs no Origin check.
+      if (isBearerApiRequest(request)) return;
+      // Decided on the matched route and for every unsafe method, never on the raw URL: the router
+      // decodes /%61pi/… and /api/analyze/%73tream to the same handlers, and answers HEAD with GET's.
+      assertSameOrigin(request, appOrigin);
+      if (!isApiRequest(request)) return;
+      const token = readSigned(request, names.session);
+      if (token) {
+        request.user = await opts.sessions.resolve(token);
+        request.sessionToken = request.user ? token : null;
+      }
+    });
+  },
+  // Named: without a name, fastify-plugin throws an Error to read one off its stack, and formatting that
+  // stack parsed the whole server bundle's source map at every start (~120 ms here, issue #38 item 2).
+  { name: "auth" },
+);
 
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
