@@ -1,4 +1,27 @@
-import OpenAI, { APIError } from "openai";
+import type OpenAI from "openai";
+import type { APIError } from "openai";
+
+type OpenAiModule = typeof import("openai");
+
+/**
+ * The SDK (~360 KB of code) loads with the first model call, not with every start: a server without a
+ * model key never needs it (decision 051). Its error class is read from the loaded module.
+ */
+let openAiModule: Promise<OpenAiModule> | null = null;
+function loadOpenAi(): Promise<OpenAiModule> {
+  openAiModule ??= import("openai").catch((error: unknown) => {
+    openAiModule = null;
+    throw error;
+  });
+  return openAiModule;
+}
+
+/** The SDK's APIError, once the SDK has loaded (it has whenever an error could be one). */
+let ApiErrorClass: OpenAiModule["APIError"] | null = null;
+function isApiError(err: unknown): err is APIError {
+  return ApiErrorClass !== null && err instanceof ApiErrorClass;
+}
+
 import { abortReason, sleep } from "../lib/abort";
 import { createBulkhead } from "./bulkhead";
 import { urlsOf } from "./citations";
@@ -130,7 +153,7 @@ function errorText(err: APIError): string {
 
 function isFormatRefusal(err: unknown): boolean {
   return (
-    err instanceof APIError &&
+    isApiError(err) &&
     (err.status === 400 || err.status === 422) &&
     /response_format|json_schema|json_object|structured output/i.test(errorText(err))
   );
@@ -145,13 +168,19 @@ export function createAiClient(options: AiClientOptions) {
   const retryDelayMs = options.retryDelayMs ?? 500;
   const random = options.random ?? Math.random;
   const logger = options.logger;
-  const sdk = new OpenAI({
-    baseURL: baseUrl,
-    apiKey: options.apiKey ?? "not-needed",
-    // Our own deadline covers the body too; the SDK's (headers only) is a backstop.
-    timeout: timeoutMs + 1000,
-    maxRetries: 0,
-  });
+  let sdk: OpenAI | null = null;
+  const sdkOf = async (): Promise<OpenAI> => {
+    const module = await loadOpenAi();
+    ApiErrorClass = module.APIError;
+    sdk ??= new module.default({
+      baseURL: baseUrl,
+      apiKey: options.apiKey ?? "not-needed",
+      // Our own deadline covers the body too; the SDK's (headers only) is a backstop.
+      timeout: timeoutMs + 1000,
+      maxRetries: 0,
+    });
+    return sdk;
+  };
   const maxQueued = Math.max(0, options.maxQueued ?? 50);
   const bulkhead = createBulkhead(
     Math.max(1, options.maxConcurrent ?? 4),
@@ -205,7 +234,8 @@ export function createAiClient(options: AiClientOptions) {
     }
     totals.calls++;
     try {
-      const completion = await sdk.chat.completions.create(body, { signal, maxRetries: 0 });
+      const client = await sdkOf();
+      const completion = await client.chat.completions.create(body, { signal, maxRetries: 0 });
       const promptTokens = completion.usage?.prompt_tokens ?? 0;
       const completionTokens = completion.usage?.completion_tokens ?? 0;
       totals.promptTokens += promptTokens;
@@ -225,7 +255,7 @@ export function createAiClient(options: AiClientOptions) {
           `The model did not answer within ${Math.round(budget / 100) / 10} s`,
         );
       }
-      if (err instanceof APIError && typeof err.status === "number") {
+      if (isApiError(err) && typeof err.status === "number") {
         const { status, headers } = err;
         if (status === 429) {
           throw new AiCallError("rate_limited", "The model server is rate limiting (HTTP 429)", {
@@ -323,7 +353,7 @@ export function createAiClient(options: AiClientOptions) {
             continue;
           }
           const params = compat.params();
-          const text = cause instanceof APIError && cause.status === 400 ? errorText(cause) : "";
+          const text = isApiError(cause) && cause.status === 400 ? errorText(cause) : "";
           if (text && !params.noTemperature && /temperature/i.test(text)) {
             compat.refuseParam("noTemperature");
             continue;

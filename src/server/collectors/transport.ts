@@ -13,7 +13,20 @@
  */
 import type { Readable } from "node:stream";
 import * as zlib from "node:zlib";
-import { Agent, type Dispatcher, ProxyAgent, request } from "undici";
+import type { Dispatcher } from "undici";
+
+/**
+ * undici (~1 MB of code) loads with the first request a collector sends, not with every start: a
+ * server on sample data, or one whose reports come from stored data, never needs it (decision 051).
+ */
+let undici: Promise<typeof import("undici")> | null = null;
+function loadUndici(): Promise<typeof import("undici")> {
+  undici ??= import("undici").catch((error: unknown) => {
+    undici = null;
+    throw error;
+  });
+  return undici;
+}
 
 /** The encodings we can decode: what a browser sends, minus zstd where this Node lacks it. */
 export const ACCEPT_ENCODING =
@@ -96,7 +109,7 @@ function decode(body: Readable, contentEncoding: string | undefined): Readable {
  * A `fetch` over `dispatcher`. Supports what the collectors use: GET/POST, string bodies, headers,
  * an AbortSignal, and manual redirects (the default here) or `redirect: "follow"` (≤ 5 hops).
  */
-export function dispatcherFetch(dispatcher: Dispatcher): typeof fetch {
+export function dispatcherFetch(dispatcherOf: () => Promise<Dispatcher>): typeof fetch {
   const run = async (input: RequestInfo | URL, init: RequestInit = {}, hops = 0): Promise<Response> => {
     const req = input instanceof Request ? input : undefined;
     const url = req ? req.url : input instanceof URL ? input.href : String(input);
@@ -110,6 +123,7 @@ export function dispatcherFetch(dispatcher: Dispatcher): typeof fetch {
     else if (init.body != null) body = await new Response(init.body).text();
     else if (req?.body) body = await req.clone().text();
     const signal = init.signal ?? req?.signal ?? undefined;
+    const [{ request }, dispatcher] = await Promise.all([loadUndici(), dispatcherOf()]);
     const res = await request(url, {
       method,
       headers,
@@ -167,10 +181,17 @@ export function dispatcherFetch(dispatcher: Dispatcher): typeof fetch {
  * sent as Proxy-Authorization. Requests are tunnelled with CONNECT, to http targets too.
  */
 export function createTransport(proxyUrl?: string): PlatformTransport {
-  const dispatcher: Dispatcher = proxyUrl ? new ProxyAgent({ uri: proxyUrl }) : new Agent();
+  let dispatcher: Promise<Dispatcher> | null = null;
+  const dispatcherOf = () =>
+    (dispatcher ??= loadUndici().then(({ Agent, ProxyAgent }) =>
+      proxyUrl ? new ProxyAgent({ uri: proxyUrl }) : new Agent(),
+    ));
   return {
-    fetch: dispatcherFetch(dispatcher),
+    fetch: dispatcherFetch(dispatcherOf),
     proxied: Boolean(proxyUrl),
-    close: () => dispatcher.close(),
+    // Nothing to close before the first request made one.
+    close: async () => {
+      if (dispatcher) await (await dispatcher).close();
+    },
   };
 }
