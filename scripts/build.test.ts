@@ -62,6 +62,20 @@ describe("npm start: which builds it makes again", () => {
     expect(build.serverBuildReason(root)).toBeNull();
   });
 
+  it("rebuilds both after an install: the bundles carry packages' code (decision 051)", () => {
+    const root = fakeProject({ production: true, mode: "production" });
+    fs.mkdirSync(path.join(root, "node_modules"));
+    const lock = path.join(root, "node_modules/.package-lock.json");
+    fs.writeFileSync(lock, "{}");
+    const before = new Date(Date.now() - 45_000);
+    fs.utimesSync(lock, before, before);
+    expect(build.webBuildReason(root)).toBeNull();
+    expect(build.serverBuildReason(root)).toBeNull();
+    fs.utimesSync(lock, new Date(), new Date());
+    expect(build.webBuildReason(root)).toBe("older than its sources");
+    expect(build.serverBuildReason(root)).toBe("older than its sources");
+  });
+
   it("rebuilds a web build made under NODE_ENV=development, or one without a stamp", () => {
     expect(build.webBuildReason(fakeProject({ production: false, mode: "production" }))).toBe(
       "not a production build",
