@@ -104,8 +104,8 @@ const SERVER_EXTERNAL = [
 /**
  * Bundles src/server/server.ts, what it imports from src/ (the `#core/*` imports included) and the
  * packages it imports, except SERVER_EXTERNAL, into ES modules: at every start Node opens ~190 of
- * the packages' files instead of ~1,400 (decision 051). Bundled CommonJS code calls `require`, which the banner
- * defines for the bundle's place. The files the server reads at run time are found from the project
+ * the packages' files instead of ~1,400 (decision 051). Bundled CommonJS code calls `require`, which
+ * the banner defines for the bundle's place. The files the server reads at run time are found from the project
  * root (src/server/lib/project-root.ts), not from the bundle's own place, so `outDir` may be any
  * folder inside the project.
  */

@@ -224,9 +224,9 @@ describe("the compiled server", () => {
     expect(code).not.toMatch(/^import [^\n]*from ["'](fastify|zod|drizzle-orm|openai|undici)["'];$/m);
     expect(code).toMatch(/\bfunction fastify\(/);
     expect(code).toMatch(/import\(["']@electric-sql\/pglite["']\)/);
-    // undici, the openai SDK and nodemailer are chunks loaded on first use, not part of every start.
+    // The openai SDK and nodemailer are chunks loaded on first use, not part of every start.
     expect(code).toMatch(/^\/\/ node_modules\/fastify\//m);
-    expect(code).not.toMatch(/^\/\/ node_modules\/(undici|openai|nodemailer)\//m);
+    expect(code).not.toMatch(/^\/\/ node_modules\/(openai|nodemailer)\//m);
     expect(code).toMatch(/import\(["']google-auth-library["']\)/);
     const map = JSON.parse(fs.readFileSync(`${entry}.map`, "utf8")) as { sources: string[] };
     const sources = map.sources.map((s) => path.resolve(outDir, s));

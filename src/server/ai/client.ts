@@ -1,28 +1,7 @@
 import type OpenAI from "openai";
 import type { APIError } from "openai";
-
-type OpenAiModule = typeof import("openai");
-
-/**
- * The SDK (~360 KB of code) loads with the first model call, not with every start: a server without a
- * model key never needs it (decision 051). Its error class is read from the loaded module.
- */
-let openAiModule: Promise<OpenAiModule> | null = null;
-function loadOpenAi(): Promise<OpenAiModule> {
-  openAiModule ??= import("openai").catch((error: unknown) => {
-    openAiModule = null;
-    throw error;
-  });
-  return openAiModule;
-}
-
-/** The SDK's APIError, once the SDK has loaded (it has whenever an error could be one). */
-let ApiErrorClass: OpenAiModule["APIError"] | null = null;
-function isApiError(err: unknown): err is APIError {
-  return ApiErrorClass !== null && err instanceof ApiErrorClass;
-}
-
 import { abortReason, sleep } from "../lib/abort";
+import { loadOnce } from "../lib/load-once";
 import { createBulkhead } from "./bulkhead";
 import { urlsOf } from "./citations";
 import { estimateCostUsd } from "./pricing";
@@ -34,6 +13,18 @@ import {
   type ResponseFormatMode,
   type ServerCompat,
 } from "./server-compat";
+
+/**
+ * The SDK (~360 KB of code) loads with the first model call, not with every start: a server without a
+ * model key never needs it (decision 051). Its error class is read from the loaded module.
+ */
+const loadOpenAi = loadOnce(() => import("openai"));
+
+/** The SDK's APIError, once the SDK has loaded (it has whenever an error could be one). */
+let ApiErrorClass: typeof import("openai")["APIError"] | null = null;
+function isApiError(err: unknown): err is APIError {
+  return ApiErrorClass !== null && err instanceof ApiErrorClass;
+}
 
 /**
  * The one model client: the `openai` SDK pointed at any OpenAI-compatible server (Perplexity by

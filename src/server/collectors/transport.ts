@@ -13,20 +13,7 @@
  */
 import type { Readable } from "node:stream";
 import * as zlib from "node:zlib";
-import type { Dispatcher } from "undici";
-
-/**
- * undici (~1 MB of code) loads with the first request a collector sends, not with every start: a
- * server on sample data, or one whose reports come from stored data, never needs it (decision 051).
- */
-let undici: Promise<typeof import("undici")> | null = null;
-function loadUndici(): Promise<typeof import("undici")> {
-  undici ??= import("undici").catch((error: unknown) => {
-    undici = null;
-    throw error;
-  });
-  return undici;
-}
+import { Agent, type Dispatcher, ProxyAgent, request } from "undici";
 
 /** The encodings we can decode: what a browser sends, minus zstd where this Node lacks it. */
 export const ACCEPT_ENCODING =
@@ -109,7 +96,7 @@ function decode(body: Readable, contentEncoding: string | undefined): Readable {
  * A `fetch` over `dispatcher`. Supports what the collectors use: GET/POST, string bodies, headers,
  * an AbortSignal, and manual redirects (the default here) or `redirect: "follow"` (≤ 5 hops).
  */
-export function dispatcherFetch(dispatcherOf: () => Promise<Dispatcher>): typeof fetch {
+export function dispatcherFetch(dispatcher: Dispatcher): typeof fetch {
   const run = async (input: RequestInfo | URL, init: RequestInit = {}, hops = 0): Promise<Response> => {
     const req = input instanceof Request ? input : undefined;
     const url = req ? req.url : input instanceof URL ? input.href : String(input);
@@ -123,7 +110,6 @@ export function dispatcherFetch(dispatcherOf: () => Promise<Dispatcher>): typeof
     else if (init.body != null) body = await new Response(init.body).text();
     else if (req?.body) body = await req.clone().text();
     const signal = init.signal ?? req?.signal ?? undefined;
-    const [{ request }, dispatcher] = await Promise.all([loadUndici(), dispatcherOf()]);
     const res = await request(url, {
       method,
       headers,
@@ -181,17 +167,10 @@ export function dispatcherFetch(dispatcherOf: () => Promise<Dispatcher>): typeof
  * sent as Proxy-Authorization. Requests are tunnelled with CONNECT, to http targets too.
  */
 export function createTransport(proxyUrl?: string): PlatformTransport {
-  let dispatcher: Promise<Dispatcher> | null = null;
-  const dispatcherOf = () =>
-    (dispatcher ??= loadUndici().then(({ Agent, ProxyAgent }) =>
-      proxyUrl ? new ProxyAgent({ uri: proxyUrl }) : new Agent(),
-    ));
+  const dispatcher: Dispatcher = proxyUrl ? new ProxyAgent({ uri: proxyUrl }) : new Agent();
   return {
-    fetch: dispatcherFetch(dispatcherOf),
+    fetch: dispatcherFetch(dispatcher),
     proxied: Boolean(proxyUrl),
-    // Nothing to close before the first request made one.
-    close: async () => {
-      if (dispatcher) await (await dispatcher).close();
-    },
+    close: () => dispatcher.close(),
   };
 }
