@@ -1,10 +1,18 @@
+import fs from "node:fs";
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
 /**
- * Two groups (issue #38 item 3): most files run two at a time (the machine's two cores), then the
- * files that start whole servers or builds, hold a PGlite on disk, or time a child process run one
- * at a time, alone, as the whole suite did before. Timing-sensitive files thus never share the
- * machine with another test file, while the rest no longer leave a core idle.
+ * Three groups of test files (issue #38 item 3):
+ * - "node": files that run in Node's environment, two at a time (the machine's two cores), without
+ *   isolation: a worker keeps its loaded modules from one file to the next, so fastify, drizzle, the
+ *   engine and the schemas load once per worker, not once per file. No test file mocks a module
+ *   (`vi.mock`); each builds its own app, database and servers.
+ * - "web": the files that run in jsdom (they say so in their first line), two at a time, each in a
+ *   fresh module graph: React's and the router's module state must not carry over between them.
+ * - "alone", after both: the files that start whole servers or builds, hold a PGlite on disk, or time
+ *   a child process, one at a time, as the whole suite did before. Timing-sensitive files thus never
+ *   share the machine with another test file.
  */
 const ALONE = [
   "src/**/*.process.test.ts",
@@ -12,8 +20,25 @@ const ALONE = [
   "src/server/db/pglite-template.test.ts",
   "scripts/build.test.ts",
 ];
+const ROOTS = ["src", "scripts", "extension"];
 const INCLUDE = ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts", "extension/**/*.test.ts"];
 const EXCLUDE = ["e2e/**", "node_modules/**", "dist/**"];
+
+/** The test files whose first line asks for jsdom (`// @vitest-environment jsdom`). */
+function jsdomFiles(): string[] {
+  const found: string[] = [];
+  for (const root of ROOTS) {
+    for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile() || !/\.test\.tsx?$/.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      if (file.includes("node_modules")) continue;
+      const head = fs.readFileSync(file, "utf8").slice(0, 200);
+      if (/^\/\/ @vitest-environment jsdom/m.test(head)) found.push(file.split(path.sep).join("/"));
+    }
+  }
+  return found;
+}
+const JSDOM = jsdomFiles();
 
 export default defineConfig({
   test: {
@@ -25,8 +50,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          name: "shared",
+          name: "node",
           include: INCLUDE,
+          exclude: [...EXCLUDE, ...ALONE, ...JSDOM],
+          maxWorkers: 2,
+          isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "web",
+          include: JSDOM,
           exclude: [...EXCLUDE, ...ALONE],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
