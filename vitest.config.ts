@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -20,6 +21,7 @@ const ALONE = [
   "src/server/db/pglite-template.test.ts",
   "scripts/build.test.ts",
 ];
+const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOTS = ["src", "scripts", "extension"];
 const INCLUDE = ["src/**/*.test.ts", "src/**/*.test.tsx", "scripts/**/*.test.ts", "extension/**/*.test.ts"];
 const EXCLUDE = ["e2e/**", "node_modules/**", "dist/**"];
@@ -28,11 +30,11 @@ const EXCLUDE = ["e2e/**", "node_modules/**", "dist/**"];
 function jsdomFiles(): string[] {
   const found: string[] = [];
   for (const root of ROOTS) {
-    for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    for (const entry of fs.readdirSync(path.join(HERE, root), { recursive: true, withFileTypes: true })) {
       if (!entry.isFile() || !/\.test\.tsx?$/.test(entry.name)) continue;
-      const file = path.join(entry.parentPath, entry.name);
+      const file = path.relative(HERE, path.join(entry.parentPath, entry.name));
       if (file.includes("node_modules")) continue;
-      const head = fs.readFileSync(file, "utf8").slice(0, 200);
+      const head = fs.readFileSync(path.join(HERE, file), "utf8").slice(0, 200);
       if (/^\/\/ @vitest-environment jsdom/m.test(head)) found.push(file.split(path.sep).join("/"));
     }
   }
