@@ -1,6 +1,7 @@
 // `npm run build [-- <vite options>]`: the production web build (dist/web, dist/ssr) and the compiled
 // server (dist/server/server.js with its source map), the JavaScript `npm start` runs (issue #38,
-// decision 035). `node scripts/build.mjs --server-only` builds only the server.
+// decision 035). `node scripts/build.mjs --server-only` builds only the server; with `--if-stale` too,
+// only when it is missing or older than its sources (the tests that start real servers, decision 053).
 //
 // Both are production builds whatever NODE_ENV says in the calling shell: NODE_ENV=development would
 // make Vite bundle React's development build (issue #39 item 7). `npm run dev:web` is the dev server.
@@ -158,12 +159,23 @@ export function buildPgliteTemplate(root = ROOT) {
 
 async function main() {
   const args = process.argv.slice(2);
-  if (!args.includes("--server-only")) {
+  const serverOnly = args.includes("--server-only");
+  if (args.includes("--if-stale") && !serverOnly) {
+    process.stderr.write(
+      "--if-stale goes with --server-only: the web build is not checked for staleness here.\n",
+    );
+    process.exit(2);
+  }
+  if (!serverOnly) {
     const status = buildWeb(args);
     if (status !== 0) process.exit(status);
   }
-  await buildServer();
-  process.stdout.write(`Built the server: ${SERVER_ENTRY}\n`);
+  if (args.includes("--if-stale") && !serverBuildReason()) {
+    process.stdout.write(`The server build is current: ${SERVER_ENTRY}\n`);
+  } else {
+    await buildServer();
+    process.stdout.write(`Built the server: ${SERVER_ENTRY}\n`);
+  }
   if (!buildPgliteTemplate()) process.stderr.write("Could not make the embedded database template.\n");
 }
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -93,6 +93,25 @@ describe("npm start: which builds it makes again", () => {
     fs.rmSync(path.join(root, "dist/server/server.js"));
     expect(build.serverBuildReason(root)).toBe("missing");
   });
+
+  it("builds the server with --if-stale only when it is stale, and refuses --if-stale for the web build (decision 053)", () => {
+    const run = (...args: string[]) =>
+      spawnSync(process.execPath, [path.join(ROOT, "scripts/build.mjs"), ...args], {
+        cwd: ROOT,
+        encoding: "utf8",
+      });
+    const refused = run("--if-stale");
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toContain("--if-stale goes with --server-only");
+    // The first call builds if the working tree is newer than the bundle; the second finds it current.
+    expect(run("--server-only", "--if-stale").status).toBe(0);
+    const entry = path.join(ROOT, build.SERVER_ENTRY);
+    const builtAt = fs.statSync(entry).mtimeMs;
+    const again = run("--server-only", "--if-stale");
+    expect(again.status).toBe(0);
+    expect(again.stdout).toContain("The server build is current");
+    expect(fs.statSync(entry).mtimeMs).toBe(builtAt);
+  }, 60_000);
 
   it("builds the web app with NODE_ENV=production whatever the shell says", () => {
     expect(build.webBuildEnv({ NODE_ENV: "development", PATH: "/bin" })).toEqual({

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
+import { compiledServerArgs } from "../../src/server/testing/compiled-server";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
@@ -36,7 +37,8 @@ export function useE2e(env: Record<string, string> = {}): E2eContext {
       throw new Error("The web app is not built: run `npm run build` (npm run test:e2e does it).");
     }
     ctx.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "app-e2e-"));
-    ctx.server = spawn(process.execPath, ["--import", "tsx", "src/server/server.ts"], {
+    // The compiled server, as `npm start` runs it (built first if stale; decision 053).
+    ctx.server = spawn(process.execPath, compiledServerArgs(), {
       cwd: root,
       env: {
         ...process.env,

@@ -5,11 +5,11 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "./db/database";
 import { users } from "./db/schema";
+import { compiledServerArgs } from "./testing/compiled-server";
 
 /** Real processes on a real data folder: restart, crash (SIGKILL), second owner, bad config. */
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const serverEntry = path.join(root, "src/server/server.ts");
 const writerEntry = path.join(root, "src/server/testing/writer-child.ts");
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -25,8 +25,10 @@ function tmpDir(): string {
   return d;
 }
 
+/** Runs the crash-test writer (TypeScript, through tsx) or, with `entry` "server", the compiled server. */
 function run(entry: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ["--import", "tsx", entry, ...args], {
+  const command = entry === "server" ? compiledServerArgs() : ["--import", "tsx", entry];
+  const child = spawn(process.execPath, [...command, ...args], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "info", SAMPLE_ACCOUNTS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -71,7 +73,7 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; output: str
 }
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = run(serverEntry, [], { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
+  const child = run("server", [], { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
   const line = await waitFor(child, /ready at (http:\/\/[\d.:]+)/);
   return { child, url: line.replace("ready at ", "") };
 }
@@ -101,7 +103,7 @@ describe("server process", () => {
     expect(health).toMatchObject({ ok: true, db: "pglite" });
 
     // A second server on the same folder refuses and names the holder.
-    const second = run(serverEntry, [], { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
+    const second = run("server", [], { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
     const refused = await exitOf(second);
     expect(refused.code).toBe(3);
     expect(refused.output).toContain(`is in use by process ${first.child.pid}`);
@@ -127,7 +129,7 @@ describe("server process", () => {
       "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL",
     ],
   ])("stops with one clear line for bad configuration %j", async (env, message) => {
-    const child = run(serverEntry, [], { DATA_DIR: tmpDir(), ...env });
+    const child = run("server", [], { DATA_DIR: tmpDir(), ...env });
     const { code, output } = await exitOf(child);
     expect(code).toBe(2);
     expect(output.trim()).toBe(message);

@@ -6,6 +6,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { deleteRedisPrefix, testRedisPrefix } from "./shared/testing";
+import { compiledServerArgs } from "./testing/compiled-server";
 
 /**
  * Issue #27, for real: the server's standard output and error are pipes whose reading ends a
@@ -16,7 +17,6 @@ import { deleteRedisPrefix, testRedisPrefix } from "./shared/testing";
 
 const SHUTDOWN_LIMIT_MS = 25_000;
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
-const serverEntry = path.join(root, "src/server/server.ts");
 const baseDbUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const children: ChildProcess[] = [];
@@ -36,7 +36,7 @@ interface Server {
 }
 
 function start(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+  const child = spawn(process.execPath, compiledServerArgs(), {
     cwd: root,
     env: {
       ...process.env,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { JobView } from "#core/schemas/jobs";
 import { type FakeUpstream, startFakeUpstream } from "../collectors/testing/fake-upstream";
 import { fixture } from "../collectors/testing/helpers";
+import { compiledServerArgs } from "../testing/compiled-server";
 import { deleteRedisPrefix, testRedisPrefix } from "./testing";
 
 /**
@@ -19,7 +20,6 @@ const baseDbUrl = process.env.DATABASE_URL;
 const redisUrl = process.env.REDIS_URL;
 const missing = [!baseDbUrl && "DATABASE_URL", !redisUrl && "REDIS_URL"].filter(Boolean).join(" and ");
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../../..");
-const serverEntry = path.join(root, "src/server/server.ts");
 const HTML = { "content-type": "text/html; charset=utf-8" };
 const LOCK_TTL_MS = 2000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -71,7 +71,7 @@ describe.skipIf(!baseDbUrl || !redisUrl)(
     }
 
     function start(): Promise<Instance> {
-      const child = spawn(process.execPath, ["--import", "tsx", serverEntry], {
+      const child = spawn(process.execPath, compiledServerArgs(), {
         cwd: root,
         env: { ...process.env, ...env() },
         stdio: ["ignore", "pipe", "pipe"],
