@@ -25,10 +25,9 @@ function tmpDir(): string {
   return d;
 }
 
-/** Runs the crash-test writer (TypeScript, through tsx) or, with `entry` "server", the compiled server. */
-function run(entry: string, args: string[], env: Record<string, string>): ChildProcess {
-  const command = entry === "server" ? compiledServerArgs() : ["--import", "tsx", entry];
-  const child = spawn(process.execPath, [...command, ...args], {
+/** Runs `node` with `args`: the compiled server, or the crash-test writer through tsx. */
+function run(args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, DATABASE_URL: "", REDIS_URL: "", LOG_LEVEL: "info", SAMPLE_ACCOUNTS: "0", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -73,7 +72,7 @@ function exitOf(child: ChildProcess): Promise<{ code: number | null; output: str
 }
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = run("server", [], { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
+  const child = run(compiledServerArgs(), { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
   const line = await waitFor(child, /ready at (http:\/\/[\d.:]+)/);
   return { child, url: line.replace("ready at ", "") };
 }
@@ -87,7 +86,7 @@ async function stop(child: ChildProcess): Promise<number | null> {
 describe("server process", () => {
   it("keeps every acknowledged write through a SIGKILL, restarts on the folder, and refuses a second owner", async () => {
     const dataDir = tmpDir();
-    const writer = run(writerEntry, [dataDir], {});
+    const writer = run(["--import", "tsx", writerEntry, dataDir], {});
     let acked = 0;
     writer.stdout!.on("data", (c: Buffer) => {
       for (const m of c.toString().matchAll(/ack (\d+)/g)) acked = Math.max(acked, Number(m[1]));
@@ -103,7 +102,7 @@ describe("server process", () => {
     expect(health).toMatchObject({ ok: true, db: "pglite" });
 
     // A second server on the same folder refuses and names the holder.
-    const second = run("server", [], { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
+    const second = run(compiledServerArgs(), { DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1" });
     const refused = await exitOf(second);
     expect(refused.code).toBe(3);
     expect(refused.output).toContain(`is in use by process ${first.child.pid}`);
@@ -129,7 +128,7 @@ describe("server process", () => {
       "Invalid configuration: DATABASE_URL must be a postgres:// or postgresql:// URL",
     ],
   ])("stops with one clear line for bad configuration %j", async (env, message) => {
-    const child = run("server", [], { DATA_DIR: tmpDir(), ...env });
+    const child = run(compiledServerArgs(), { DATA_DIR: tmpDir(), ...env });
     const { code, output } = await exitOf(child);
     expect(code).toBe(2);
     expect(output.trim()).toBe(message);
