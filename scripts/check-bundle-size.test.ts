@@ -52,6 +52,27 @@ describe("scripts/check-bundle-size.mjs (the 170 KB initial-JavaScript budget of
     );
   });
 
+  it("fails a build whose initial JavaScript comes in more than 4 files, whatever their size", () => {
+    const dir = fakeBuild(1_000, 1_000);
+    const preload = (name: string) => `<link rel="modulepreload" crossorigin href="/assets/${name}">`;
+    const names = ["page-meta-d4.js", "utils-e5.js", "handles-f6.js"];
+    for (const name of names) fs.writeFileSync(path.join(dir, "assets", name), incompressible(1_000));
+    const html = fs.readFileSync(path.join(dir, "index.html"), "utf8");
+    fs.writeFileSync(
+      path.join(dir, "index.html"),
+      html.replace("</head>", `${names.slice(0, 2).map(preload).join("")}</head>`),
+    );
+    expect(check(dir).status).toBe(0);
+    fs.writeFileSync(
+      path.join(dir, "index.html"),
+      html.replace("</head>", `${names.map(preload).join("")}</head>`),
+    );
+    const r = check(dir);
+    expect(r.status).toBe(1);
+    expect(r.out).toContain("within the 170 KB budget");
+    expect(r.out).toContain("The initial JavaScript comes in 5 files, more than 4");
+  });
+
   it("fails a build whose initial JavaScript carries zod (its source map says so), not one whose lazy chunk does", () => {
     const dir = fakeBuild(10_000, 10_000);
     const map = (sources: string[]) => JSON.stringify({ version: 3, sources, mappings: "" });
