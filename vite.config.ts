@@ -155,6 +155,15 @@ export default defineConfig({
     // use in one small file. What the first script leaves out (zod, decision 050) is not "$initial"
     // and stays with the pages and reads that need it; `npm run check:bundle` holds both.
     rolldownOptions: {
+      // The app's own modules do nothing when imported but define things (decision 055), so a page that
+      // imports one part of a feature's index does not also load and evaluate the rest of it (the
+      // report page took the notification bell, its popover and the lists' schemas with WatchButton).
+      // A module that must act when imported (a polyfill, a registration) needs a rule of its own here.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]src[\\/](?:web|core)[\\/].*\.tsx?$/, sideEffects: false, external: false },
+        ],
+      },
       output: {
         codeSplitting: {
           groups: [

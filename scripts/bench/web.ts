@@ -101,6 +101,8 @@ async function lighthouseOnceMore(url: string): ReturnType<typeof lighthouseRun>
 /**
  * web.initial_js_gz_kb — the home page's initial JavaScript, gzipped (budget 170 KB), beside all the
  * app's JavaScript gzipped (ratio = the share a first visit downloads; charts and heavy views are lazy).
+ * web.report_js_gz_kb — the JavaScript a report page loads before anything lazy (the entry's and the page's
+ * own chunks), gzipped, beside the home page's initial JavaScript.
  * web.report_load_ms — a report route in Chromium on 127.0.0.1, from navigation to the report and its
  * first chart on screen, cold cache (median of several loads), beside /about loaded the same way.
  * web.lighthouse.home / .report / .discovery — Lighthouse 12 mobile performance score (0–100; target
@@ -178,6 +180,19 @@ export async function benchWeb(opts: BenchOptions): Promise<Figure[]> {
     });
     if (res.statusCode !== 200) throw new Error(`analyze: ${res.statusCode} ${res.body}`);
     const base = await app.listen({ port: 0, host: "127.0.0.1" });
+    // What a report page loads: the server adds the page's own chunks to the entry's (page-preloads.ts).
+    const reportHtml = await (await fetch(`${base}/report/${h.platform}/${h.username}`)).text();
+    const reportScripts = initialScripts(reportHtml);
+    let reportKb = 0;
+    for (const f of reportScripts) reportKb += gzKb(f);
+    figures.push({
+      name: "web.report_js_gz_kb",
+      value: reportKb,
+      unit: "KB",
+      baseline: initialKb,
+      ratio: reportKb / initialKb,
+      note: `${reportScripts.length} files a report page loads (entry + modulepreloads), gzip -9; baseline = the home page's initial JavaScript`,
+    });
 
     /** ms from navigation start until `ready` holds, in a fresh context (cold HTTP cache). */
     const load = async (url: string, ready: string, reveal?: string): Promise<number> => {
