@@ -1,8 +1,9 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { stripAt } from "#core/handles";
-import { type GrowthResponse, growthResponseSchema } from "#core/schemas/growth";
+import type { GrowthResponse } from "#core/schemas/growth";
 import type { Platform } from "#core/schemas/platform";
 import { api } from "../../../lib/api-client";
+import { parseWhenLoaded } from "../../../lib/parse-when-loaded";
 import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 
 /** GET /api/accounts/{username}/growth?platform= — the account's dated points, changes and anomalies. */
@@ -15,7 +16,12 @@ export async function getGrowth(
   platform: Platform,
   signal?: AbortSignal,
 ): Promise<GrowthResponse> {
-  return growthResponseSchema.parse(await api.get(growthPath(username, platform), { signal }));
+  // The growth and watchlist schemas load with the first answer, not with the report page: building
+  // them was ~10 ms at full speed in the task that evaluates the page's chunks (decision 055).
+  return parseWhenLoaded(
+    api.get(growthPath(username, platform), { signal }),
+    import("#core/schemas/growth").then((m) => m.growthResponseSchema),
+  );
 }
 
 export function growthQueryOptions(username: string, platform: Platform, lastUpdated?: string) {

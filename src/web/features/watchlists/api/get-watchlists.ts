@@ -1,11 +1,16 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { watchlistListSchema } from "#core/schemas/growth";
 import { api } from "../../../lib/api-client";
+import { parseWhenLoaded } from "../../../lib/parse-when-loaded";
 import { signedInOnly, WATCHLISTS_PATH } from "./keys";
 
 /** GET /api/watchlists — the signed-in user's lists. */
 export async function getWatchlists(signal?: AbortSignal) {
-  return watchlistListSchema.parse(await api.get(WATCHLISTS_PATH, { signal })).watchlists;
+  // The schema loads with the answer (see get-growth.ts): the report page's watch button uses this.
+  const list = await parseWhenLoaded(
+    api.get(WATCHLISTS_PATH, { signal }),
+    import("#core/schemas/growth").then((m) => m.watchlistListSchema),
+  );
+  return list.watchlists;
 }
 
 export function watchlistsQueryOptions() {

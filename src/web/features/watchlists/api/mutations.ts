@@ -1,15 +1,10 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { UNKNOWN_ERROR } from "#core/schemas/errors";
-import {
-  type AlertChannel,
-  type AlertKind,
-  alertRuleCreatedSchema,
-  type Cadence,
-  watchlistSchema,
-} from "#core/schemas/growth";
+import type { AlertChannel, AlertKind, Cadence } from "#core/schemas/growth";
 import type { Platform } from "#core/schemas/platform";
 import { api, apiRequest } from "../../../lib/api-client";
+import { parseWhenLoaded } from "../../../lib/parse-when-loaded";
 import { WATCHLISTS_PATH } from "./keys";
 
 /**
@@ -18,9 +13,14 @@ import { WATCHLISTS_PATH } from "./keys";
  * POST /api/watchlists/{id}/alerts, DELETE /api/watchlists/{id}/alerts/{ruleId}. Each refetches the lists.
  */
 const listPath = (id: string) => `${WATCHLISTS_PATH}/${encodeURIComponent(id)}`;
+/** The watchlist schemas, loaded with the first write's answer (the report page's watch button imports this). */
+const growthSchemas = () => import("#core/schemas/growth");
 
 export async function createWatchlist(input: { name: string; cadence: Cadence }) {
-  return watchlistSchema.parse(await api.post(WATCHLISTS_PATH, input));
+  return parseWhenLoaded(
+    api.post(WATCHLISTS_PATH, input),
+    growthSchemas().then((m) => m.watchlistSchema),
+  );
 }
 export async function deleteWatchlist(id: string) {
   await apiRequest(listPath(id), { method: "DELETE" });
@@ -40,7 +40,10 @@ export async function createAlertRule(input: {
   channel: AlertChannel;
 }) {
   const { id, ...body } = input;
-  return alertRuleCreatedSchema.parse(await api.post(`${listPath(id)}/alerts`, body));
+  return parseWhenLoaded(
+    api.post(`${listPath(id)}/alerts`, body),
+    growthSchemas().then((m) => m.alertRuleCreatedSchema),
+  );
 }
 export async function deleteAlertRule(input: { id: string; ruleId: string }) {
   await apiRequest(`${listPath(input.id)}/alerts/${encodeURIComponent(input.ruleId)}`, { method: "DELETE" });
