@@ -1,7 +1,8 @@
 import { type Query, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
-import { type WorkspaceSummary, workspaceListSchema } from "#core/schemas/workspaces";
+import type { WorkspaceSummary } from "#core/schemas/workspaces";
 import { api } from "./api-client";
+import { parseWhenLoaded } from "./parse-when-loaded";
 import { ME_PATH, SIGNED_IN_ONLY } from "./query-client";
 import { currentWorkspaceId, setCurrentWorkspaceId, subscribeWorkspace } from "./workspace-store";
 
@@ -12,7 +13,13 @@ export const WORKSPACES_PATH = "/api/workspaces";
 export const VIEWER_HINT = "Viewers can read and export. Ask an owner of this workspace for editor rights.";
 
 export async function getWorkspaces(signal?: AbortSignal): Promise<WorkspaceSummary[]> {
-  return workspaceListSchema.parse(await api.get(WORKSPACES_PATH, { signal })).workspaces;
+  // The schema loads with the answer: pages with a write control (the report's among them) import
+  // this module, and building the workspace schemas would otherwise be part of evaluating them.
+  const list = await parseWhenLoaded(
+    api.get(WORKSPACES_PATH, { signal }),
+    import("#core/schemas/workspaces").then((m) => m.workspaceListSchema),
+  );
+  return list.workspaces;
 }
 
 export function workspacesQueryOptions() {
