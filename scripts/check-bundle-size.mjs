@@ -2,7 +2,8 @@
 // Fails when the home page's initial JavaScript (its module entry plus every modulepreload named in
 // the built index.html), gzipped at level 9, exceeds the budget (issue #25), when it comes in more files
 // than MAX_FILES (decision 054), or when one of those files carries a package that must load later
-// (LATER_ONLY, read from the files' source maps; decision 050).
+// (LATER_ONLY, read from the files' source maps; decision 050), or when a page's own chunks carry a part
+// of the app that page does not show (PAGE_LATER_ONLY, decision 055).
 // A size and a list, not a timing: the same build gives the same answer on any machine. Run after
 // `npm run build`.
 import fs from "node:fs";
@@ -27,6 +28,28 @@ const MAX_FILES = 4;
  * each response's schema loads with its request instead (web/lib/parse-when-loaded.ts).
  */
 const LATER_ONLY = ["zod"];
+/**
+ * Parts of the app a page's own chunks (the page's chunk and everything it imports statically, from the
+ * build manifest) must not carry. Decision 055: with the app's modules free of side effects, the report
+ * page takes the watch button from features/watchlists without the notification bell, the watchlists
+ * view, the compare view or the lists' schemas (23 files and ~186 KB gzipped instead of 29 and ~209).
+ * Losing that rule brings them back through the features' index files.
+ */
+const PAGE_LATER_ONLY = {
+  "pages/report-page.tsx": [
+    "src/web/features/watchlists/components/notification-bell.tsx",
+    "src/web/features/watchlists/components/watchlists-view.tsx",
+    "src/web/features/compare/components/compare-view.tsx",
+    "src/core/schemas/lists.ts",
+  ],
+};
+
+/** The sources a built file was made from (its source map), or [] without a map. */
+function sourcesOf(file) {
+  const mapFile = `${file}.map`;
+  if (!fs.existsSync(mapFile)) return [];
+  return (JSON.parse(fs.readFileSync(mapFile, "utf8")).sources ?? []).map((s) => s.replaceAll("\\", "/"));
+}
 
 const indexFile = path.join(webRoot, "index.html");
 if (!fs.existsSync(indexFile)) {
@@ -61,9 +84,7 @@ if (tooMany) {
 }
 const carried = [];
 for (const r of rows) {
-  const mapFile = path.join(webRoot, `${r.url.replace(/^\//, "")}.map`);
-  if (!fs.existsSync(mapFile)) continue;
-  const sources = JSON.parse(fs.readFileSync(mapFile, "utf8")).sources ?? [];
+  const sources = sourcesOf(path.join(webRoot, r.url.replace(/^\//, "")));
   for (const pkg of LATER_ONLY) {
     if (sources.some((s) => s.includes(`node_modules/${pkg}/`))) carried.push(`${pkg} in ${r.url}`);
   }
@@ -73,4 +94,42 @@ for (const c of carried) {
     `The initial JavaScript carries ${c}: load it with the first read that needs it (decision 050).`,
   );
 }
-if (total > BUDGET_KB || tooMany || carried.length > 0) process.exit(1);
+
+// A page's own chunks, from the manifest the server reads for its preload hints (page-preloads.ts).
+const manifestFile = path.join(webRoot, ".vite", "manifest.json");
+const pageCarried = [];
+if (fs.existsSync(manifestFile)) {
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8"));
+  for (const [page, parts] of Object.entries(PAGE_LATER_ONLY)) {
+    if (!manifest[page]) {
+      pageCarried.push(`${page} is not in the build manifest: update PAGE_LATER_ONLY`);
+      continue;
+    }
+    const seen = new Set();
+    const walk = (key) => {
+      if (seen.has(key) || !manifest[key]) return;
+      seen.add(key);
+      for (const next of manifest[key].imports ?? []) walk(next);
+    };
+    walk(page);
+    for (const key of seen) {
+      const sources = sourcesOf(path.join(webRoot, manifest[key].file));
+      for (const part of parts) {
+        if (sources.some((s) => s.endsWith(part)))
+          pageCarried.push(`${page} carries ${part} (in ${manifest[key].file})`);
+      }
+    }
+  }
+  if (pageCarried.length === 0)
+    console.log(
+      `Pages' own chunks: none carries a part it does not show (${Object.keys(PAGE_LATER_ONLY).join(", ")}).`,
+    );
+} else {
+  console.log("No build manifest (.vite/manifest.json): pages' own chunks not checked.");
+}
+for (const c of pageCarried) {
+  console.error(
+    `${c}: the app's modules should have no side effects on import (vite.config.ts, decision 055).`,
+  );
+}
+if (total > BUDGET_KB || tooMany || carried.length > 0 || pageCarried.length > 0) process.exit(1);

@@ -91,6 +91,57 @@ describe("scripts/check-bundle-size.mjs (the 170 KB initial-JavaScript budget of
     expect(r.out).toContain("The initial JavaScript carries zod in /assets/vendor-b2.js");
   });
 
+  it("fails a build whose report page's own chunks carry the notification bell, not one that loads it lazily (decision 055)", () => {
+    const dir = fakeBuild(10_000, 10_000);
+    const map = (sources: string[]) => JSON.stringify({ version: 3, sources, mappings: "" });
+    fs.mkdirSync(path.join(dir, ".vite"));
+    const manifest = (reportImports: string[]) =>
+      fs.writeFileSync(
+        path.join(dir, ".vite", "manifest.json"),
+        JSON.stringify({
+          "pages/report-page.tsx": {
+            file: "assets/report-page-d4.js",
+            imports: reportImports,
+            dynamicImports: ["_bell.js"],
+          },
+          "_extras.js": { file: "assets/extras-e5.js", imports: ["index.html"] },
+          "_bell.js": { file: "assets/bell-f6.js" },
+          "index.html": { file: "assets/index-a1.js" },
+        }),
+      );
+    fs.writeFileSync(
+      path.join(dir, "assets", "report-page-d4.js.map"),
+      map(["../../src/web/pages/report-page.tsx"]),
+    );
+    fs.writeFileSync(
+      path.join(dir, "assets", "bell-f6.js.map"),
+      map(["../../src/web/features/watchlists/components/notification-bell.tsx"]),
+    );
+    manifest(["_extras.js"]);
+    fs.writeFileSync(
+      path.join(dir, "assets", "extras-e5.js.map"),
+      map(["../../src/web/features/watchlists/components/watch-button.tsx"]),
+    );
+    const lazy = check(dir);
+    expect(lazy.status).toBe(0);
+    expect(lazy.out).toContain("none carries a part it does not show");
+
+    manifest(["_extras.js", "_bell.js"]);
+    const carried = check(dir);
+    expect(carried.status).toBe(1);
+    expect(carried.out).toContain(
+      "pages/report-page.tsx carries src/web/features/watchlists/components/notification-bell.tsx (in assets/bell-f6.js)",
+    );
+
+    fs.writeFileSync(
+      path.join(dir, ".vite", "manifest.json"),
+      JSON.stringify({ "index.html": { file: "assets/index-a1.js" } }),
+    );
+    const renamed = check(dir);
+    expect(renamed.status).toBe(1);
+    expect(renamed.out).toContain("pages/report-page.tsx is not in the build manifest");
+  });
+
   it("fails with a clear message when there is no build", () => {
     const r = check(path.join(os.tmpdir(), "no-such-build-dir"));
     expect(r.status).toBe(2);
