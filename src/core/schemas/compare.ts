@@ -1,16 +1,9 @@
 import { z } from "zod";
+import { COMPARE_MAX, type CompareTarget } from "../compare";
 import { canonicalHandle, stripAt } from "../handles";
 import { isModelFigures } from "../model-figures";
 import { isPlatform, PLATFORM_LABELS, type Platform } from "./platform";
 import { ENGAGEMENT_LEVELS, type EngineReport, GRADES, PROVENANCE_KINDS, type Provenance } from "./report";
-
-/** Issue 22: up to four creators side by side. */
-export const COMPARE_MAX = 4;
-
-export interface CompareTarget {
-  platform: Platform;
-  username: string;
-}
 
 /** "instagram:a,youtube:b" → targets, or the first problem in words naming what was sent. */
 export function parseCompareAccounts(text: string): { targets: CompareTarget[] } | { error: string } {

@@ -1,8 +1,8 @@
+import type { CompareTarget } from "#core/compare";
 import {
   bestByRow,
   type ComparedAccount,
   type CompareResponse,
-  type CompareTarget,
   compareKey,
   figuresFromReport,
   missingReportMessage,

@@ -1,6 +1,6 @@
 import { BarChart3, Check } from "lucide-react";
 import { toast } from "sonner";
-import { COMPARE_MAX } from "#core/schemas/compare";
+import { COMPARE_MAX } from "#core/compare";
 import type { Platform } from "#core/schemas/platform";
 import { Button } from "../../../components/ui/button";
 import { compareSelection, useCompareSelection } from "../lib/selection";

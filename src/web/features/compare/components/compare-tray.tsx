@@ -1,6 +1,6 @@
 import { BarChart3, X } from "lucide-react";
 import { Link } from "wouter";
-import { COMPARE_MAX } from "#core/schemas/compare";
+import { COMPARE_MAX } from "#core/compare";
 import { Button, buttonVariants } from "../../../components/ui/button";
 import { paths } from "../../../config/paths";
 import { compareSelection, useCompareSelection } from "../lib/selection";

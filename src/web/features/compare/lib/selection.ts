@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { COMPARE_MAX, type CompareTarget } from "#core/schemas/compare";
+import { COMPARE_MAX, type CompareTarget } from "#core/compare";
 import { isPlatform } from "#core/schemas/platform";
 
 /**

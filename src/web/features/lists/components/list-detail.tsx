@@ -2,7 +2,7 @@ import { BarChart3, FileDown, Trash2 } from "lucide-react";
 import { type ReactNode, useEffect, useId, useState } from "react";
 import { toast } from "sonner";
 import { Link } from "wouter";
-import { COMPARE_MAX } from "#core/schemas/compare";
+import { COMPARE_MAX } from "#core/compare";
 import {
   EXPORT_FORMATS,
   LIST_NOTE_MAX,
