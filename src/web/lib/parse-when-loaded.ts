@@ -19,3 +19,10 @@ export async function parseWhenLoaded<T>(
 
 /** The session and sign-in schemas (`#core/schemas/auth`), loaded once when a read first needs them. */
 export const authSchemas = () => import("#core/schemas/auth");
+
+/**
+ * The growth and watchlist schemas (`#core/schemas/growth`), loaded with the first answer that needs
+ * them, not with the report page: building them was ~10 ms at full speed in the task that evaluates
+ * the page's chunks (decision 055). The report's growth chart and its watch button read with them.
+ */
+export const growthSchemas = () => import("#core/schemas/growth");

@@ -3,7 +3,7 @@ import { stripAt } from "#core/handles";
 import type { GrowthResponse } from "#core/schemas/growth";
 import type { Platform } from "#core/schemas/platform";
 import { api } from "../../../lib/api-client";
-import { parseWhenLoaded } from "../../../lib/parse-when-loaded";
+import { growthSchemas, parseWhenLoaded } from "../../../lib/parse-when-loaded";
 import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 
 /** GET /api/accounts/{username}/growth?platform= — the account's dated points, changes and anomalies. */
@@ -16,11 +16,9 @@ export async function getGrowth(
   platform: Platform,
   signal?: AbortSignal,
 ): Promise<GrowthResponse> {
-  // The growth and watchlist schemas load with the first answer, not with the report page: building
-  // them was ~10 ms at full speed in the task that evaluates the page's chunks (decision 055).
   return parseWhenLoaded(
     api.get(growthPath(username, platform), { signal }),
-    import("#core/schemas/growth").then((m) => m.growthResponseSchema),
+    growthSchemas().then((m) => m.growthResponseSchema),
   );
 }
 

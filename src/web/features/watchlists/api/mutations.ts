@@ -4,7 +4,7 @@ import { UNKNOWN_ERROR } from "#core/schemas/errors";
 import type { AlertChannel, AlertKind, Cadence } from "#core/schemas/growth";
 import type { Platform } from "#core/schemas/platform";
 import { api, apiRequest } from "../../../lib/api-client";
-import { parseWhenLoaded } from "../../../lib/parse-when-loaded";
+import { growthSchemas, parseWhenLoaded } from "../../../lib/parse-when-loaded";
 import { WATCHLISTS_PATH } from "./keys";
 
 /**
@@ -13,8 +13,6 @@ import { WATCHLISTS_PATH } from "./keys";
  * POST /api/watchlists/{id}/alerts, DELETE /api/watchlists/{id}/alerts/{ruleId}. Each refetches the lists.
  */
 const listPath = (id: string) => `${WATCHLISTS_PATH}/${encodeURIComponent(id)}`;
-/** The watchlist schemas, loaded with the first write's answer (the report page's watch button imports this). */
-const growthSchemas = () => import("#core/schemas/growth");
 
 export async function createWatchlist(input: { name: string; cadence: Cadence }) {
   return parseWhenLoaded(
