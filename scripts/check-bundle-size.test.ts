@@ -91,11 +91,11 @@ describe("scripts/check-bundle-size.mjs (the 170 KB initial-JavaScript budget of
     expect(r.out).toContain("The initial JavaScript carries zod in /assets/vendor-b2.js");
   });
 
-  it("fails a build whose report page's own chunks carry the notification bell, not one that loads it lazily (decision 055)", () => {
+  it("fails a build whose report page's own chunks carry the notification bell, or whose discovery page's carry zod, not one that loads them lazily (decisions 050, 055)", () => {
     const dir = fakeBuild(10_000, 10_000);
     const map = (sources: string[]) => JSON.stringify({ version: 3, sources, mappings: "" });
     fs.mkdirSync(path.join(dir, ".vite"));
-    const manifest = (reportImports: string[]) =>
+    const manifest = (reportImports: string[], discoveryImports: string[] = ["_extras.js"]) =>
       fs.writeFileSync(
         path.join(dir, ".vite", "manifest.json"),
         JSON.stringify({
@@ -104,7 +104,13 @@ describe("scripts/check-bundle-size.mjs (the 170 KB initial-JavaScript budget of
             imports: reportImports,
             dynamicImports: ["_bell.js"],
           },
+          "pages/discovery-page.tsx": {
+            file: "assets/discovery-page-g7.js",
+            imports: discoveryImports,
+            dynamicImports: ["_schemas.js"],
+          },
           "_extras.js": { file: "assets/extras-e5.js", imports: ["index.html"] },
+          "_schemas.js": { file: "assets/schemas-h8.js" },
           "_bell.js": { file: "assets/bell-f6.js" },
           "index.html": { file: "assets/index-a1.js" },
         }),
@@ -116,6 +122,10 @@ describe("scripts/check-bundle-size.mjs (the 170 KB initial-JavaScript budget of
     fs.writeFileSync(
       path.join(dir, "assets", "bell-f6.js.map"),
       map(["../../src/web/features/watchlists/components/notification-bell.tsx"]),
+    );
+    fs.writeFileSync(
+      path.join(dir, "assets", "schemas-h8.js.map"),
+      map(["../../node_modules/zod/v4/classic/schemas.js", "../../src/core/schemas/discovery.ts"]),
     );
     manifest(["_extras.js"]);
     fs.writeFileSync(
@@ -132,6 +142,12 @@ describe("scripts/check-bundle-size.mjs (the 170 KB initial-JavaScript budget of
     expect(carried.out).toContain(
       "pages/report-page.tsx carries src/web/features/watchlists/components/notification-bell.tsx (in assets/bell-f6.js)",
     );
+
+    manifest(["_extras.js"], ["_schemas.js"]);
+    const zod = check(dir);
+    expect(zod.status).toBe(1);
+    expect(zod.out).toContain("pages/discovery-page.tsx carries node_modules/zod/ (in assets/schemas-h8.js)");
+    expect(zod.out).not.toContain("pages/report-page.tsx carries");
 
     fs.writeFileSync(
       path.join(dir, ".vite", "manifest.json"),

@@ -1,75 +1,25 @@
 import { z } from "zod";
+import { ACCOUNT_ORIGINS, FIGURES_KINDS, type Figures } from "../account-origin";
 
-/**
- * Where an index row came from (issue #35): the generated samples, a file import, a browser capture,
- * someone's report, a platform search ("Find more on …") or the index's growth around reports.
- */
-export const ACCOUNT_ORIGINS = ["sample", "import", "capture", "report", "search", "growth"] as const;
+export {
+  ACCOUNT_ORIGINS,
+  type AccountOrigin,
+  type Figures,
+  figuresLabel,
+  figuresOf,
+  ORIGIN_LABELS,
+  originOfSource,
+} from "../account-origin";
+
 export const accountOriginSchema = z.enum(ACCOUNT_ORIGINS);
-export type AccountOrigin = z.infer<typeof accountOriginSchema>;
 
-/** The origin a row gets when a report first writes it, from its snapshot's source. */
-export function originOfSource(source: string): AccountOrigin {
-  if (source === "sample") return "sample";
-  if (source === "capture") return "capture";
-  return "report";
-}
-
-/**
- * What a row's figures rest on: "report" (a full report was made: engagement, audience estimates),
- * "profile" (profile figures only: followers, country, topics, bio), or "sample" (generated data).
- */
-export const FIGURES_KINDS = ["report", "profile", "sample"] as const;
 export const figuresSchema = z.object({
   kind: z.enum(FIGURES_KINDS),
   /** When the figures were read (ISO 8601), or null when not recorded. */
   readAt: z.string().nullable(),
   /** Profile figures read from the platform's rounded display text ("1.2M subscribers"). */
   rounded: z.boolean().optional(),
-});
-export type Figures = z.infer<typeof figuresSchema>;
-
-/** Sources whose profile figures are the platform's rounded display text (keyless YouTube search). */
-const ROUNDED_PROFILE_SOURCES = new Set(["youtube-innertube"]);
-
-/** The figures of a row: its kind, when they were read, and whether they are rounded display text. */
-export function figuresOf(row: {
-  is_sample: boolean;
-  last_fetched_at: Date | string | null;
-  last_analyzed_at: Date | string | null;
-  source?: string | null;
-}): Figures {
-  const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-  const kind = row.is_sample ? "sample" : row.last_analyzed_at === null ? "profile" : "report";
-  const rounded = kind === "profile" && ROUNDED_PROFILE_SOURCES.has(row.source ?? "");
-  return { kind, readAt: iso(row.last_fetched_at ?? row.last_analyzed_at), ...(rounded ? { rounded } : {}) };
-}
-
-const DAY_MS = 86_400_000;
-
-/** "profile figures, 3 days old", "full report, today", "sample data" (what the row rests on, for people). */
-export function figuresLabel(figures: Figures, now: Date): string {
-  if (figures.kind === "sample") return "sample data";
-  const what =
-    figures.kind === "report"
-      ? "full report"
-      : figures.rounded
-        ? "profile figures (rounded from the platform's display text)"
-        : "profile figures";
-  if (figures.readAt === null) return what;
-  const days = Math.max(0, Math.floor((now.getTime() - Date.parse(figures.readAt)) / DAY_MS));
-  const age = days === 0 ? "read today" : days === 1 ? "1 day old" : `${days} days old`;
-  return `${what}, ${age}`;
-}
-
-export const ORIGIN_LABELS: Record<AccountOrigin, string> = {
-  sample: "Sample",
-  import: "Imported",
-  capture: "Captured",
-  report: "From a report",
-  search: "Found by platform search",
-  growth: "Found around reports",
-};
+}) satisfies z.ZodType<Figures>;
 
 /** DELETE /api/settings/samples: how many sample creators left the index. */
 export const removeSamplesResponseSchema = z.object({ removed: z.number().int().min(0) });

@@ -26,3 +26,9 @@ export const authSchemas = () => import("#core/schemas/auth");
  * the page's chunks (decision 055). The report's growth chart and its watch button read with them.
  */
 export const growthSchemas = () => import("#core/schemas/growth");
+
+/**
+ * The discovery schemas (`#core/schemas/discovery`), loaded with the first search: the discovery page
+ * shows its form from plain constants (core/discovery/options.ts) without building them, nor zod.
+ */
+export const discoverySchemas = () => import("#core/schemas/discovery");

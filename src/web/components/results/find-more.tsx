@@ -1,7 +1,7 @@
 import { Search } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
+import { PLATFORM_LABELS, type Platform } from "#core/platforms";
 import type { ExpandJob, ExpandRequestInput, ExpandSources } from "#core/schemas/expand";
-import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { isApiError } from "../../lib/api-client";
 import { getExpandJob, getExpandSources, startExpand } from "../../lib/expand-discovery";
 import { ErrorText } from "../ui/alert";

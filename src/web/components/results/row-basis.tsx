@@ -1,4 +1,4 @@
-import { type AccountOrigin, type Figures, figuresLabel, ORIGIN_LABELS } from "#core/schemas/account-origin";
+import { type AccountOrigin, type Figures, figuresLabel, ORIGIN_LABELS } from "#core/account-origin";
 
 /**
  * What a discovery or finder row rests on (issue #35): where it came from and its figures' kind and age,

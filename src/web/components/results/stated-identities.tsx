@@ -1,5 +1,5 @@
+import { PLATFORM_LABELS } from "#core/platforms";
 import type { Identity } from "#core/schemas/index-growth";
-import { PLATFORM_LABELS } from "#core/schemas/platform";
 
 /**
  * "Also on TikTok @x (linked from their YouTube About page)" (issue #35): the creator's own profiles

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { COMPARE_MAX, type CompareTarget } from "#core/compare";
-import { isPlatform } from "#core/schemas/platform";
+import { isPlatform } from "#core/platforms";
 
 /**
  * The creators picked for comparison, kept in this browser (sessionStorage) so they survive moving

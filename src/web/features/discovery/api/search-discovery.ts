@@ -1,10 +1,7 @@
 import { queryOptions } from "@tanstack/react-query";
-import {
-  type DiscoverySearchRequest,
-  type DiscoverySearchResponse,
-  discoverySearchResponseSchema,
-} from "#core/schemas/discovery";
+import type { DiscoverySearchRequest, DiscoverySearchResponse } from "#core/schemas/discovery";
 import { api } from "../../../lib/api-client";
+import { discoverySchemas, parseWhenLoaded } from "../../../lib/parse-when-loaded";
 import { ACCOUNTS_STALE_TIME_MS } from "../../../lib/query-client";
 
 export const DISCOVERY_SEARCH_PATH = "/api/discovery/search";
@@ -20,7 +17,7 @@ export async function searchDiscovery(
 ): Promise<DiscoverySearchResponse> {
   const { platform, followerRange, industry, targetMarkets, includeWebCandidates, page, pageSize, samples } =
     criteria;
-  const answer = await api.post(
+  const answer = api.post(
     DISCOVERY_SEARCH_PATH,
     {
       platform,
@@ -34,7 +31,10 @@ export async function searchDiscovery(
     },
     { signal },
   );
-  return discoverySearchResponseSchema.parse(answer);
+  return parseWhenLoaded(
+    answer,
+    discoverySchemas().then((m) => m.discoverySearchResponseSchema),
+  );
 }
 
 /** Web-candidate answers worth reusing: the web search ran. Any other note is asked again at once. */

@@ -2,12 +2,11 @@ import { Search } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import {
   ANY_INDUSTRY,
-  type DiscoverySearchRequest,
-  discoverySearchRequestSchema,
   FOLLOWER_RANGE_LABELS,
   FOLLOWER_RANGES,
   type FollowerRange,
-} from "#core/schemas/discovery";
+} from "#core/discovery/options";
+import type { DiscoverySearchRequest } from "#core/schemas/discovery";
 import type { Platform } from "#core/schemas/platform";
 import { INDUSTRIES, MARKET_LABELS, TARGET_MARKETS, type TargetMarket } from "#core/taxonomy";
 import { ErrorText } from "../../../components/ui/alert";
@@ -16,6 +15,7 @@ import { NativeSelect } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { PlatformOptions } from "../../../components/ui/platform-options";
 import { Spinner } from "../../../components/ui/spinner";
+import { discoverySchemas } from "../../../lib/parse-when-loaded";
 
 /** What the form holds (the request before the schema fills in defaults). */
 export interface DiscoveryDraft {
@@ -34,6 +34,10 @@ export const DEFAULT_DRAFT: DiscoveryDraft = {
   targetMarkets: [],
   includeWebCandidates: false,
 };
+
+/** When the search's rules could not be loaded (the network dropped between the page and its first search). */
+export const SCHEMA_UNAVAILABLE =
+  "The search could not start: part of the page did not load. Reload the page and try again.";
 
 export const WEB_CANDIDATES_LABEL = "Also look for accounts outside our index";
 export const WEB_CANDIDATES_HINT =
@@ -84,16 +88,22 @@ export function DiscoveryForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    // The server's own schema: the same rules and messages on both sides.
-    const checked = discoverySearchRequestSchema.safeParse({
-      ...value,
-      includeWebCandidates: offerWebCandidates && value.includeWebCandidates,
-    });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? "Please check the search criteria.");
-      return;
-    }
-    onSubmit(checked.data);
+    // The server's own schema: the same rules and messages on both sides. It loads with the first
+    // search, not with the page (parse-when-loaded.ts).
+    discoverySchemas().then(
+      ({ discoverySearchRequestSchema }) => {
+        const checked = discoverySearchRequestSchema.safeParse({
+          ...value,
+          includeWebCandidates: offerWebCandidates && value.includeWebCandidates,
+        });
+        if (!checked.success) {
+          setError(checked.error.issues[0]?.message ?? "Please check the search criteria.");
+          return;
+        }
+        onSubmit(checked.data);
+      },
+      () => setError(SCHEMA_UNAVAILABLE),
+    );
   };
 
   return (

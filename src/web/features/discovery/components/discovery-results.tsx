@@ -1,13 +1,9 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronDown, Download } from "lucide-react";
 import { Fragment, type ReactNode, useId, useMemo, useState } from "react";
+import { FOLLOWER_RANGE_LABELS } from "#core/discovery/options";
 import { formatFollowers } from "#core/format";
-import {
-  type DiscoveryResult,
-  type DiscoverySearchRequest,
-  FOLLOWER_RANGE_LABELS,
-  type WebCandidatesNote,
-} from "#core/schemas/discovery";
-import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
+import { PLATFORM_LABELS, type Platform } from "#core/platforms";
+import type { DiscoveryResult, DiscoverySearchRequest, WebCandidatesNote } from "#core/schemas/discovery";
 import { AccountCell, NoMatchingRow } from "../../../components/results/account-cell";
 import { MatchBadge } from "../../../components/results/match-badge";
 import type { GenerateReport } from "../../../components/results/report-button";

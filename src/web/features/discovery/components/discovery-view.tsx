@@ -1,11 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { ChevronDown, ChevronUp, SearchX } from "lucide-react";
 import { useId, useLayoutEffect, useRef, useState } from "react";
-import {
-  type DiscoverySearchRequest,
-  type DiscoverySearchResponse,
-  MAX_RESULTS,
-} from "#core/schemas/discovery";
+import { MAX_RESULTS } from "#core/discovery/options";
+import type { DiscoverySearchRequest, DiscoverySearchResponse } from "#core/schemas/discovery";
 import { FindMore } from "../../../components/results/find-more";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";

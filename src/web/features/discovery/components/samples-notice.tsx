@@ -1,5 +1,5 @@
+import { PLATFORM_LABELS, type Platform } from "#core/platforms";
 import type { SamplesMode } from "#core/schemas/discovery";
-import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { Button } from "../../../components/ui/button";
 
 /**

@@ -1,6 +1,6 @@
 import { Globe } from "lucide-react";
+import { PLATFORM_LABELS, type Platform } from "#core/platforms";
 import type { WebCandidatesNote } from "#core/schemas/discovery";
-import { PLATFORM_LABELS, type Platform } from "#core/schemas/platform";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Tooltip, TooltipContent, TooltipTrigger } from "../../../components/ui/tooltip";
 

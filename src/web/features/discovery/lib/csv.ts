@@ -1,7 +1,8 @@
 import { csvCell } from "#core/csv";
+import { FOLLOWER_RANGE_LABELS } from "#core/discovery/options";
 import { FIGURES_SOURCE_HEADER, figuresSourceText } from "#core/model-figures";
-import { type DiscoveryResult, FOLLOWER_RANGE_LABELS } from "#core/schemas/discovery";
-import { PLATFORM_LABELS } from "#core/schemas/platform";
+import { PLATFORM_LABELS } from "#core/platforms";
+import type { DiscoveryResult } from "#core/schemas/discovery";
 
 /**
  * CSV export of the discovery rows on screen (RFC 4180: comma-separated, CRLF line ends, fields
