@@ -8,6 +8,7 @@ import { useE2e } from "./support/harness";
 import {
   appHasTakenOver,
   type ConsoleEntry,
+  scrollToRecentAccounts,
   seriousA11yViolations,
   trackConsoleErrors,
 } from "./support/page-helpers";
@@ -53,6 +54,7 @@ describe("analyser and report in Chromium", () => {
     const { context, page, errors } = await visitor();
     await page.goto(`${ctx.url}/`);
     await page.getByRole("heading", { name: "Start Your Analysis" }).waitFor();
+    await scrollToRecentAccounts(page);
     await page.getByText("No recent accounts found").waitFor();
     const opened = context.waitForEvent("page", { timeout: 30_000 });
     await analyse(page, first!);
@@ -77,6 +79,7 @@ describe("analyser and report in Chromium", () => {
 
     // The account is now among the recent ones; clicking it shows its report here.
     await page.reload();
+    await scrollToRecentAccounts(page);
     const table = page.getByTestId("recent-accounts-table");
     await table.getByRole("link", { name: `View Report for @${first!.handle}` }).click();
     await page.getByRole("article", { name: `Report for @${first!.handle}` }).waitFor();
@@ -182,6 +185,7 @@ describe("analyser and report in Chromium", () => {
   it("the home page has no serious accessibility problems", async () => {
     const { page, errors } = await visitor();
     await page.goto(`${ctx.url}/`);
+    await scrollToRecentAccounts(page);
     await page
       .getByTestId("recent-accounts-table")
       .or(page.getByText("No recent accounts found"))
@@ -214,6 +218,7 @@ describe("analyser and report in Chromium", () => {
     expect(grade && grade.x >= 0 && grade.x + grade.width <= 390).toBe(true);
     // Small screens list recent accounts as cards, not a table.
     await page.goto(`${ctx.url}/`);
+    await scrollToRecentAccounts(page);
     await page.getByTestId("recent-accounts-cards").waitFor();
     expect(await page.getByTestId("recent-accounts-table").isVisible()).toBe(false);
     noErrors(errors);

@@ -77,6 +77,21 @@ export async function appHasTakenOver(page: Page): Promise<void> {
   await page.locator("[data-static-shell]").waitFor({ state: "detached" });
 }
 
+/**
+ * The home page's recent accounts load once their place comes near the viewport (home-page.tsx, issue
+ * #38 item 5): scrolls there, as a reader does, once the app has taken the page over.
+ */
+export async function scrollToRecentAccounts(page: Page): Promise<void> {
+  await appHasTakenOver(page);
+  // The section's heading is replaced as the list arrives: scrolled to in one step, not held on to.
+  const found = await page.evaluate(() => {
+    const heading = document.getElementById("recent-accounts-heading");
+    heading?.scrollIntoView({ block: "center" });
+    return heading !== null;
+  });
+  if (!found) throw new Error("The home page has no recent-accounts heading to scroll to");
+}
+
 /** Marks the current document so a test can tell a client-side navigation from a reload. */
 export async function markDocument(page: Page): Promise<void> {
   await page.evaluate(() => {

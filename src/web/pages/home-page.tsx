@@ -5,6 +5,7 @@ import { AdSlot } from "../components/ads/ad-slot";
 import { FeatureCards } from "../components/marketing/feature-cards";
 import { Seo } from "../components/seo/seo";
 import { Spinner } from "../components/ui/spinner";
+import { WhenVisible } from "../components/ui/when-visible";
 import { AnalyzerForm } from "../features/analyze";
 import { useSession } from "../features/auth";
 import { useConfig } from "../features/config/api/get-config";
@@ -176,9 +177,13 @@ function HomeVariantA() {
         <FeatureCards features={FEATURES} />
       </section>
 
-      <Suspense fallback={<RecentAccountsFallback />}>
-        <RecentAccounts onSelect={(account) => primeAccount(queryClient, account)} />
-      </Suspense>
+      {/* Below the fold on a phone: the list, its schemas and the parse of ten reports wait until a reader
+          scrolls near it, instead of running while the page is first taken over (issue #38 item 5). */}
+      <WhenVisible placeholder={<RecentAccountsFallback />}>
+        <Suspense fallback={<RecentAccountsFallback />}>
+          <RecentAccounts onSelect={(account) => primeAccount(queryClient, account)} />
+        </Suspense>
+      </WhenVisible>
     </div>
   );
 }
