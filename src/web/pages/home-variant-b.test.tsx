@@ -1,13 +1,60 @@
 // @vitest-environment jsdom
 import "../testing/dom";
-import { act, fireEvent, screen } from "@testing-library/react";
+import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { makeAccount, SAMPLE } from "../features/report/testing/account-fixture";
 import { mockSession, renderWithApp } from "../testing/render";
 import { HomePage } from "./home-page";
 import { HERO_MESSAGES, HERO_ROTATE_MS, RotatingHero } from "./home-variant-b";
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** jsdom has no IntersectionObserver: this one lets the test say when the list's place comes into view. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  observed: Element[] = [];
+  constructor(readonly callback: IntersectionObserverCallback) {
+    FakeObserver.all.push(this);
+  }
+  observe(el: Element) {
+    this.observed.push(el);
+  }
+  disconnect() {}
+  enter() {
+    const entries = this.observed.map(
+      (target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry,
+    );
+    this.callback(entries, this as unknown as IntersectionObserver);
+  }
+}
+
+describe("home page variant A", () => {
+  it("asks for the recent accounts only once their place comes near the viewport (decision 056)", async () => {
+    // The list's own chunk already loaded, so only the wait for the viewport can hold it back.
+    await import("../features/accounts");
+    FakeObserver.all = [];
+    vi.stubGlobal("IntersectionObserver", FakeObserver);
+    const { calls } = mockSession({
+      extra: { "GET /api/accounts": { json: [makeAccount(SAMPLE.verified)] } },
+    });
+    renderWithApp(<HomePage />);
+    await screen.findByRole("heading", { name: "Start Your Analysis" });
+    // The place is held, with its heading, and nothing is fetched for it yet.
+    expect(screen.getByRole("heading", { name: "Recently Viewed Accounts" })).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls.some((c) => c.url.startsWith("/api/accounts"))).toBe(false);
+    const observer = FakeObserver.all.find((o) =>
+      o.observed.some((el) => el.textContent?.includes("Recently Viewed")),
+    );
+    expect(observer).toBeDefined();
+    act(() => observer!.enter());
+    const table = await screen.findByTestId("recent-accounts-table");
+    expect(within(table).getByRole("link", { name: "View Report for @caseynguyen" })).toBeInTheDocument();
+    expect(calls.find((c) => c.url.startsWith("/api/accounts"))?.url).toBe("/api/accounts?limit=10");
+  });
 });
 
 describe("home page variant B (HOME_VARIANT=b)", () => {
