@@ -1,4 +1,4 @@
-import type { Platform } from "./schemas/platform";
+import type { Platform } from "./platforms";
 
 /**
  * Issue 22: up to four creators side by side. Apart from the compare schemas (schemas/compare.ts), so
