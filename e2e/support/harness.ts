@@ -54,7 +54,15 @@ export function useE2e(env: Record<string, string> = {}): E2eContext {
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    ctx.url = await new Promise<string>((resolve, reject) => {
+    // Chromium starts while the server does (each takes seconds; issue #38 item 3: CI time).
+    const launched = chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      headless: true,
+      args: CHROMIUM_FLAGS, // playwright gives each launch a new empty profile
+    });
+    // Kept here so a failed launch is reported by the await below, not as an unhandled rejection.
+    launched.catch(() => undefined);
+    const ready = new Promise<string>((resolve, reject) => {
       let out = "";
       const timer = setTimeout(() => reject(new Error(`server did not start: ${out.slice(-2000)}`)), 60_000);
       const on = (c: Buffer) => {
@@ -69,11 +77,17 @@ export function useE2e(env: Record<string, string> = {}): E2eContext {
       ctx.server.stderr!.on("data", on);
       ctx.server.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out.slice(-2000)}`)));
     });
-    ctx.browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      headless: true,
-      args: CHROMIUM_FLAGS, // playwright gives each launch a new empty profile
-    });
+    try {
+      ctx.url = await ready;
+    } catch (err) {
+      // afterAll closes only a browser it knows of.
+      await launched.then(
+        (b) => b.close(),
+        () => undefined,
+      );
+      throw err;
+    }
+    ctx.browser = await launched;
     ctx.page = await ctx.browser.newPage();
     if (process.env.DEBUG_REQ) {
       const t0 = Date.now();
