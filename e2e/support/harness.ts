@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { compiledServerArgs } from "../../src/server/testing/compiled-server";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
@@ -29,7 +29,7 @@ export interface E2eContext {
   pageErrors: string[];
 }
 
-/** Starts the built app on a fresh data folder and a Chromium, once per file. */
+/** Starts the built app on a fresh copy of a migrated data folder and a Chromium, once per file. */
 export function useE2e(env: Record<string, string> = {}): E2eContext {
   const ctx = { pageErrors: [] as string[] } as E2eContext;
   beforeAll(async () => {
@@ -37,6 +37,8 @@ export function useE2e(env: Record<string, string> = {}): E2eContext {
       throw new Error("The web app is not built: run `npm run build` (npm run test:e2e does it).");
     }
     ctx.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "app-e2e-"));
+    // A copy of a folder whose database is already created and migrated (global-setup.ts).
+    fs.cpSync(inject("e2eDataTemplate"), ctx.dataDir, { recursive: true });
     // The compiled server, as `npm start` runs it (built first if stale; decision 053).
     ctx.server = spawn(process.execPath, compiledServerArgs(), {
       cwd: root,
