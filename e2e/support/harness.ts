@@ -1,10 +1,10 @@
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, inject } from "vitest";
-import { compiledServerArgs } from "../../src/server/testing/compiled-server";
+import { spawnServer, stopServer } from "./server";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
 
@@ -39,23 +39,8 @@ export function useE2e(env: Record<string, string> = {}): E2eContext {
     ctx.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "app-e2e-"));
     // A copy of a folder whose database is already created and migrated (global-setup.ts).
     fs.cpSync(inject("e2eDataTemplate"), ctx.dataDir, { recursive: true });
-    // The compiled server, as `npm start` runs it (built first if stale; decision 053).
-    ctx.server = spawn(process.execPath, compiledServerArgs(), {
-      cwd: root,
-      env: {
-        ...process.env,
-        DATABASE_URL: "",
-        REDIS_URL: "",
-        DATA_DIR: ctx.dataDir,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        SAMPLE_ACCOUNTS: "0",
-        // No outside host: the journeys use the sample creators (a file may set its own chain).
-        COLLECTORS: "sample",
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const spawned = spawnServer({ DATA_DIR: ctx.dataDir, ...env });
+    ctx.server = spawned.child;
     // Chromium starts while the server does (each takes seconds; issue #38 item 3: CI time).
     const launched = chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -64,23 +49,8 @@ export function useE2e(env: Record<string, string> = {}): E2eContext {
     });
     // Kept here so a failed launch is reported by the await below, not as an unhandled rejection.
     launched.catch(() => undefined);
-    const ready = new Promise<string>((resolve, reject) => {
-      let out = "";
-      const timer = setTimeout(() => reject(new Error(`server did not start: ${out.slice(-2000)}`)), 60_000);
-      const on = (c: Buffer) => {
-        out += c.toString();
-        const m = out.match(/ready at (http:\/\/[\d.:]+)/);
-        if (m) {
-          clearTimeout(timer);
-          resolve(m[1]!);
-        }
-      };
-      ctx.server.stdout!.on("data", on);
-      ctx.server.stderr!.on("data", on);
-      ctx.server.once("exit", (code) => reject(new Error(`server exited with ${code}: ${out.slice(-2000)}`)));
-    });
     try {
-      ctx.url = await ready;
+      ctx.url = await spawned.ready;
     } catch (err) {
       // afterAll closes only a browser it knows of.
       await launched.then(
@@ -113,11 +83,7 @@ export function useE2e(env: Record<string, string> = {}): E2eContext {
   });
   afterAll(async () => {
     await ctx.browser?.close();
-    if (ctx.server && ctx.server.exitCode === null) {
-      const exited = new Promise((r) => ctx.server.once("exit", r));
-      ctx.server.kill("SIGTERM");
-      await exited;
-    }
+    if (ctx.server) await stopServer(ctx.server);
     if (ctx.dataDir) fs.rmSync(ctx.dataDir, { recursive: true, force: true });
   });
   return ctx;
