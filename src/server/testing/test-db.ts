@@ -3,6 +3,7 @@ import fs from "node:fs";
 import pg from "pg";
 import { inject } from "vitest";
 import { type Database, openDatabase } from "../db/database";
+import { pglitePool } from "./pglite-pool";
 
 export type DbKind = "pglite" | "postgres";
 
@@ -11,11 +12,18 @@ export function testedDatabaseKinds(): DbKind[] {
   return process.env.DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
 }
 
-/** A fresh, migrated PGlite in memory, loaded from the run's template. */
-export async function createTestPglite(): Promise<Database> {
-  const file = inject("pgliteTemplate");
-  const blob = new Blob([fs.readFileSync(file)]);
+/**
+ * This worker's test PGlite engines (pglite-pool.ts): a new one is loaded from the run's template,
+ * a closed one is emptied and reused.
+ */
+const pglites = pglitePool(() => {
+  const blob = new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
   return openDatabase({ dataDir: "memory://", loadDataDir: blob, migrate: false });
+});
+
+/** A fresh, migrated PGlite in memory: as the run's template, on an engine of this worker's pool. */
+export function createTestPglite(): Promise<Database> {
+  return pglites.lease();
 }
 
 /**
