@@ -1,71 +1,60 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { openDatabase } from "../db/database";
+import { type Database, openDatabase } from "../db/database";
+import { rowsOf } from "../db/rows";
 import { accounts } from "../db/schema";
 import { pglitePool } from "./pglite-pool";
 
 /** Decision 058: a reused test engine is as the template was, or it is not reused. */
-describe("test PGlite pool", () => {
+
+const account = (username: string) => ({ platform: "instagram", username, source: "test", followers: 1000 });
+const rows = async <T>(database: Database, query: ReturnType<typeof sql>) =>
+  rowsOf<T>(await database.db.execute(query));
+const statisticsOfAccounts = async (database: Database) =>
+  (
+    await rows<{ n: number }>(
+      database,
+      sql`select count(*)::int as n from pg_statistic s join pg_class c on c.oid = s.starelid where c.relname = 'accounts'`,
+    )
+  )[0]!.n;
+
+function countingPool() {
   let opened = 0;
   const pool = pglitePool(() => {
     opened += 1;
     const blob = new Blob([fs.readFileSync(inject("pgliteTemplate"))]);
     return openDatabase({ dataDir: "memory://", loadDataDir: blob, migrate: false });
   });
-  const leases: { close(): Promise<void> }[] = [];
-  afterAll(async () => {
-    for (const lease of leases) await lease.close();
-    // The pool's idle engines: lease them all and close them past the pool's limit.
-    const rest = await Promise.all(Array.from({ length: pool.idle() }, () => pool.lease()));
-    for (const r of rest) await r.pglite!.close();
-  });
+  return { pool, opened: () => opened };
+}
 
-  const account = (username: string) => ({
-    platform: "instagram",
-    username,
-    source: "test",
-    followers: 1000,
+describe("test PGlite pool", () => {
+  const { pool, opened } = countingPool();
+  const open: Database[] = [];
+  afterAll(async () => {
+    for (const database of open) await database.close();
   });
-  const query = async <T>(
-    database: { pglite?: { query<R>(q: string): Promise<{ rows: R[] }> } },
-    q: string,
-  ) => (await database.pglite!.query<T>(q)).rows;
 
   it("hands a closed database's engine to the next lease, emptied: rows, sequences, statistics and session state as new", async () => {
     const first = await pool.lease();
-    expect(opened).toBe(1);
+    expect(opened()).toBe(1);
     await first.db.insert(accounts).values([account("one"), account("two")]);
     await first.db.execute(sql`vacuum (analyze) accounts`);
-    await first.pglite!.query("set application_name = 'left-behind'");
-    expect(
-      (
-        await query<{ n: number }>(
-          first,
-          "select count(*)::int as n from pg_statistic s join pg_class c on c.oid = s.starelid where c.relname = 'accounts'",
-        )
-      )[0]!.n,
-    ).toBeGreaterThan(0);
+    await first.db.execute(sql`set application_name = 'left-behind'`);
+    expect(await statisticsOfAccounts(first)).toBeGreaterThan(0);
     await first.close();
     expect(pool.idle()).toBe(1);
 
     const second = await pool.lease();
-    leases.push(second);
-    expect(opened).toBe(1);
-    expect(await query(second, "select username from accounts")).toEqual([]);
+    open.push(second);
+    expect(opened()).toBe(1);
+    expect(await rows(second, sql`select username from accounts`)).toEqual([]);
     const [row] = await second.db.insert(accounts).values(account("three")).returning({ id: accounts.id });
     expect(row!.id).toBe(1);
-    expect(
-      (
-        await query<{ n: number }>(
-          second,
-          "select count(*)::int as n from pg_statistic s join pg_class c on c.oid = s.starelid where c.relname = 'accounts'",
-        )
-      )[0]!.n,
-    ).toBe(0);
-    expect(
-      (await query<{ application_name: string }>(second, "show application_name"))[0]!.application_name,
-    ).not.toBe("left-behind");
+    expect(await statisticsOfAccounts(second)).toBe(0);
+    const [setting] = await rows<{ application_name: string }>(second, sql`show application_name`);
+    expect(setting!.application_name).not.toBe("left-behind");
   });
 
   it("refuses every call on a database once it is closed, so a late write cannot reach the next test's", async () => {
@@ -75,23 +64,33 @@ describe("test PGlite pool", () => {
       cause: { message: expect.stringMatching(/closed/) },
     });
     await expect(database.pglite!.query("select 1")).rejects.toThrow(/closed/);
+    const next = await pool.lease();
+    open.push(next);
+    expect(await rows(next, sql`select username from accounts`)).toEqual([]);
   });
 
-  it("closes instead of reusing an engine whose catalog a test changed, or that a test closed itself", async () => {
-    const changed = await pool.lease();
-    await changed.pglite!.query("create table left_behind (id int)");
-    const before = pool.idle();
-    await changed.close();
-    expect(pool.idle()).toBe(before);
-
-    const closedByTest = await pool.lease();
-    await closedByTest.pglite!.close();
-    const idleNow = pool.idle();
-    await closedByTest.close();
-    expect(pool.idle()).toBe(idleNow);
-
+  it("does not reuse an engine whose catalog or access rights a test changed", async () => {
+    for (const change of [
+      sql`create table left_behind (id int)`,
+      sql`alter table accounts add column left_behind int`,
+      sql`grant select on accounts to public`,
+    ]) {
+      const changed = await pool.lease();
+      await changed.db.execute(change);
+      const idleBefore = pool.idle();
+      await changed.close();
+      expect(pool.idle()).toBe(idleBefore);
+    }
     const next = await pool.lease();
-    leases.push(next);
-    expect(await query(next, "select to_regclass('left_behind') as t")).toEqual([{ t: null }]);
+    open.push(next);
+    expect(await rows(next, sql`select to_regclass('left_behind') as t`)).toEqual([{ t: null }]);
+  });
+
+  it("does not reuse an engine a test closed itself", async () => {
+    const own = countingPool();
+    const closedByTest = await own.pool.lease();
+    await closedByTest.pglite!.close();
+    await closedByTest.close();
+    expect(own.pool.idle()).toBe(0);
   });
 });
